@@ -1,0 +1,1 @@
+"""Physical signals in, lights out. Knows no rules: it never imports engine/."""

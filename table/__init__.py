@@ -1,0 +1,1 @@
+"""The game master app: where the rules engine meets the hardware and the screen."""
