@@ -1026,6 +1026,14 @@ class Game:
                 plays.append(Play(seat, card))
         return [*plays, Draw(seat), Pass(seat), Accept(seat), Challenge(seat), CallUno(seat)]
 
+    def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
+        """Whether `apply` would accept this action now; nothing changes either way."""
+        try:
+            self._check_seat(action.seat)
+        except IllegalAction:
+            return False
+        return self._allows(action)
+
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
         checks = {
