@@ -1,0 +1,116 @@
+"""Simulated players: a random bot and a sensible bot, both acting through `legal_actions()`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from .actions import Action, CallUno, CatchUno, Challenge, ChooseColor, Draw, Play
+from .cards import Color, Rank
+from .game import Game, Kind
+
+
+class RandomBot:
+    """Picks any legal action; catches a forgotten UNO now and then."""
+
+    def __init__(self, seed: int = 0, catch_rate: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.catch_rate = catch_rate
+
+    def act(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+    def catch(self, game: Game, seat: int) -> Action | None:
+        """A CatchUno from `seat` if it spots a seat to catch (and feels like it)."""
+        target = game.catchable
+        if target is None or target == seat or self.rng.random() >= self.catch_rate:
+            return None
+        return CatchUno(seat)
+
+
+class SensibleBot(RandomBot):
+    """Plays like a careful person: keeps wilds, names its strongest colour, calls UNO."""
+
+    def __init__(self, seed: int = 0, catch_rate: float = 0.9) -> None:
+        super().__init__(seed, catch_rate)
+
+    def act(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        seat = game.awaiting.seat
+        kind = game.awaiting.kind
+        calls = [a for a in legal if isinstance(a, CallUno)]
+        if calls:
+            return calls[0]
+        if kind is Kind.COLOR:
+            best = self._best_color(game, seat)
+            return next(a for a in legal if isinstance(a, ChooseColor) and a.color is best)
+        if kind is Kind.CHALLENGE and self._worth_challenging(game):
+            return next(a for a in legal if isinstance(a, Challenge))
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            return max(plays, key=lambda p: self._score(game, seat, p))
+        draws = [a for a in legal if isinstance(a, Draw)]
+        return draws[0] if draws else legal[0]
+
+    def _best_color(self, game: Game, seat: int) -> Color:
+        counts = Counter(c.color for c in game.hand(seat) if c.color is not None)
+        if not counts:
+            return self.rng.choice(list(Color))
+        return max(Color, key=lambda c: (counts[c], -list(Color).index(c)))
+
+    def _worth_challenging(self, game: Game) -> bool:
+        # The more cards the W4 player still holds, the likelier one follows the colour.
+        culprit = game.w4_player
+        held = game.hand_count(culprit) if culprit is not None else 0
+        return 1 - 0.75**held > 0.45
+
+    def _score(self, game: Game, seat: int, play: Play) -> float:
+        card = play.card
+        hand = game.hand(seat)
+        colors = Counter(c.color for c in hand if c.color is not None)
+        nxt = (seat + game.direction) % game.players
+        danger = game.hand_count(nxt) <= 2
+        score = 0.0
+        if card.rank is Rank.WILD4:
+            score -= 30 if any(c.color is game.color for c in hand) else 20
+        elif card.is_wild:
+            score -= 15
+        else:
+            score += colors[card.color]
+            if card.rank.is_action:
+                score += 6 if danger else 1
+            score += card.points / 20
+        if play.color is not None:
+            score += colors[play.color] / 10
+        return score
+
+
+def play_out(
+    game: Game, bots: Sequence[RandomBot], seed: int = 0, max_actions: int = 100_000
+) -> list[Action]:
+    """Let the bots play until the match ends (or `max_actions`); returns the actions applied."""
+    rng = random.Random(seed)
+    applied: list[Action] = []
+    while game.awaiting.kind is not Kind.MATCH_OVER and len(applied) < max_actions:
+        action = _someone_catches(game, bots, rng) or _awaited_move(game, bots)
+        game.apply(action)
+        applied.append(action)
+    return applied
+
+
+def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action | None:
+    if game.catchable is None:
+        return None
+    seats = [s for s in range(game.players) if s not in game.left]
+    rng.shuffle(seats)
+    for seat in seats:
+        action = bots[seat].catch(game, seat)
+        if action is not None:
+            return action
+    return None
+
+
+def _awaited_move(game: Game, bots: Sequence[RandomBot]) -> Action:
+    seat = game.awaiting.seat
+    return bots[seat if seat is not None else 0].act(game)

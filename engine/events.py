@@ -1,0 +1,128 @@
+"""What happened: the events `Game.apply` returns, as frozen values for the screen and journal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import as_json
+from .cards import Card, Color
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event."""
+
+    def to_json(self) -> dict:
+        return as_json(self)
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """A round was dealt: `hand_size` cards to each seat, starting left of `dealer`."""
+
+    dealer: int
+    hand_size: int
+
+
+@dataclass(frozen=True)
+class FirstCard(Event):
+    """The first card was turned over."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class ReturnedToPile(Event):
+    """A first card that may not start the game went back into the draw pile."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    color: Color | None
+    auto: bool = False  # played for the seat (playone's drawn card)
+
+
+@dataclass(frozen=True)
+class ColorChosen(Event):
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """`count` cards went to `seat`; `cards` lists those the engine saw; `reason` for penalties."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Skipped(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reversed(Event):
+    direction: int
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class DrawStacked(Event):
+    """A penalty is waiting on `seat`: it may answer it or take `total`."""
+
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True)
+class UnoCalled(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class UnoCaught(Event):
+    seat: int
+    by: int
+
+
+@dataclass(frozen=True)
+class ChallengeSettled(Event):
+    """`challenger` challenged the W4 of `challenged`; `guilty` is the ruling."""
+
+    challenger: int
+    challenged: int
+    guilty: bool
+
+
+@dataclass(frozen=True)
+class Reshuffled(Event):
+    """The discard pile but its top went back into a new draw pile of `count` cards."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Left(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winner: int

@@ -1,0 +1,132 @@
+"""Rule sets: the four presets of RULES.md as knobs on one frozen dataclass."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import COLORED_RANKS, Card, Color, Rank
+
+STACKING = ("none", "same", "cross", "cool")
+DECKS = ("official", "classic", "cool")
+MATCHING = ("standard", "strict")
+FIRST_REVERSE = ("dealer", "right")
+SCORING = ("points", "none")
+MATCH_END = ("first_to_target", "lowest_at_target")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every decision of a rule set. Make variants with `replace(**knobs)`."""
+
+    PRESETS: ClassVar[tuple[str, ...]] = ("official", "reglamento", "playone", "cool")
+
+    name: str = "official"
+    deck_kind: str = "official"  # official: 112 cards, 8 W; classic: 108, 4 W; cool: one W is WS
+    hand_size: int = 7
+    matching: str = "standard"  # strict: S and D2 only on their colour (reglamento)
+    w4_restricted: bool = True  # W4 only without the colour to follow; bluffs are challenged
+    challenge_penalty: int = 2  # an innocent W4 costs the challenger this many on top
+    draw_skips: bool = True  # a penalty draw costs the victim its turn
+    stacking: str = "none"
+    first_reverse: str = "dealer"  # dealer: the dealer starts; right: the seat right of the dealer
+    draw_to_match: bool = False  # draw until a card fits, then play it
+    forced_play: bool = False  # no drawing while holding a playable card
+    autoplay_drawn: bool = False  # a drawn card that fits is played for the player
+    uno_penalty: int = 2
+    scoring: str = "points"  # none: the first out wins the match
+    target_score: int = 500
+    match_end: str = "first_to_target"
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """The rule set of a preset named in `PRESETS`."""
+        try:
+            knobs = _PRESET_KNOBS[name]
+        except KeyError:
+            raise ValueError(
+                f"unknown preset {name!r}; choose one of {', '.join(cls.PRESETS)}"
+            ) from None
+        return cls(name=name, **knobs)
+
+    def __post_init__(self) -> None:
+        for knob, allowed in (
+            ("deck_kind", DECKS),
+            ("matching", MATCHING),
+            ("stacking", STACKING),
+            ("first_reverse", FIRST_REVERSE),
+            ("scoring", SCORING),
+            ("match_end", MATCH_END),
+        ):
+            if getattr(self, knob) not in allowed:
+                raise ValueError(f"{knob} must be one of {allowed}, not {getattr(self, knob)!r}")
+        for knob in ("hand_size", "uno_penalty", "challenge_penalty", "target_score"):
+            value = getattr(self, knob)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{knob} must be a whole number >= 0, not {value!r}")
+        if self.hand_size < 1 or self.target_score < 1:
+            raise ValueError("hand_size and target_score must be at least 1")
+
+    def replace(self, **knobs) -> RuleSet:
+        """A copy with some knobs changed; unknown knobs raise TypeError."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(knobs) - names)
+        if unknown:
+            raise TypeError(f"unknown rule knob(s): {', '.join(unknown)}")
+        return dataclasses.replace(self, **knobs)
+
+    def knobs(self) -> dict:
+        """Every knob by name (for journals and traces)."""
+        return dataclasses.asdict(self)
+
+    def deck(self) -> list[Card]:
+        """The full deck of this rule set, in a fixed order."""
+        return list(_DECKS[self.deck_kind])
+
+    @property
+    def stacks(self) -> bool:
+        return self.stacking != "none"
+
+    @property
+    def points(self) -> bool:
+        return self.scoring == "points"
+
+
+def _build_deck(wilds: tuple[Rank, ...]) -> tuple[Card, ...]:
+    deck = []
+    for color in Color:
+        for rank in COLORED_RANKS:
+            deck += [Card(color, rank)] * (1 if rank is Rank.ZERO else 2)
+    deck += [Card(None, r) for r in wilds]
+    return tuple(deck)
+
+
+_DECKS = {
+    "official": _build_deck((Rank.WILD,) * 8 + (Rank.WILD4,) * 4),
+    "classic": _build_deck((Rank.WILD,) * 4 + (Rank.WILD4,) * 4),
+    "cool": _build_deck((Rank.WILD,) * 7 + (Rank.WILD_SHUFFLE,) + (Rank.WILD4,) * 4),
+}
+
+_PRESET_KNOBS: dict[str, dict] = {
+    "official": {},
+    "reglamento": dict(
+        deck_kind="classic",
+        matching="strict",
+        draw_skips=False,
+        first_reverse="right",
+        draw_to_match=True,
+        forced_play=True,
+        uno_penalty=1,
+        scoring="none",
+    ),
+    "playone": dict(
+        deck_kind="classic",
+        w4_restricted=False,
+        stacking="cross",
+        forced_play=True,
+        autoplay_drawn=True,
+        scoring="none",
+    ),
+    "cool": dict(deck_kind="cool", w4_restricted=False, stacking="cool"),
+}
