@@ -33,6 +33,7 @@ from .conftest import (
     codes,
     deal,
     held,
+    is_number,
     position,
     refused,
     rule,
@@ -163,6 +164,26 @@ def test_w4_may_be_bluffed_holding_the_colour_to_follow():
     g = game([["W4", "R7", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
     g.apply(Play(0, "W4", color="G"))
     awaits(g, "challenge", 1)
+
+
+@rule(PRESET, DOC, 68, "W4")
+def test_w4_holding_a_card_that_matches_only_by_action_is_innocent():
+    g = game([["W4", "GS", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="RS", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Challenge(1))
+    assert g.hand_count(1) == 3 + 6
+    assert g.hand_count(0) == 2
+
+
+@rule(PRESET, DOC, 70, "W4")
+def test_w4_holding_the_colour_named_by_a_wild_on_top_is_guilty():
+    g = game(
+        [["W4", "B3", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="W", color="B", draw_pile=PILE
+    )
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Challenge(1))
+    assert g.hand_count(0) == 2 + 4
+    assert g.hand_count(1) == 3
 
 
 # ---------------------------------------------------------------- W4 challenge
@@ -337,6 +358,13 @@ def test_drawn_card_that_fits_may_be_played():
     awaits(g, "turn", 1)
 
 
+@rule(PRESET, DOC, 34, "nothing playable")
+def test_only_one_card_is_drawn():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["R9", *PILE])
+    g.apply(Draw(0))
+    refused(g, Draw(0))
+
+
 @rule(PRESET, DOC, 36, "nothing playable")
 def test_drawn_card_that_fits_may_be_kept():
     g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["R9", *PILE])
@@ -415,6 +443,14 @@ def test_a_seat_that_leaves_is_skipped():
 
 
 @rule(PRESET, PLAYONE_DOC, 41, "players leaving")
+def test_a_seat_that_leaves_on_its_turn_passes_the_turn_on():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(0))
+    assert g.hand_count(0) == 0
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, PLAYONE_DOC, 41, "players leaving")
 def test_the_cards_of_a_seat_that_left_score_for_no_one():
     g = game([["R7"], ["G3"], ["W", "W4"]], top="R3", draw_pile=PILE)
     g.apply(Leave(2))
@@ -474,6 +510,32 @@ def test_below_500_a_new_round_is_dealt_and_scores_kept():
     assert all(g.hand_count(seat) >= 7 for seat in range(3))
     total = sum(g.hand_count(seat) for seat in range(3)) + g.draw_count + len(g.discard)
     assert total == 112
+
+
+@rule(PRESET, DOC, 91, "scoring")
+def test_the_next_round_is_dealt_by_the_next_dealer():
+    # Dealer 0, two seats: seat 1 plays out R1..R7 while seat 0 draws cards that never fit.
+    rules = RuleSet.preset(PRESET)
+    seat1 = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+    seat0 = ["B0", "G0", "Y0", "B8", "B9", "G8", "G9"]
+    dealt = [card for pair in zip(seat1, seat0, strict=True) for card in pair]
+    deck = stacked_deck(rules, [*dealt, "R9", "Y8", "Y9", "Y8", "Y9", "B8", "B9"])
+    g = Game.deal(players=2, rules=rules, deck=deck, dealer=0)
+    for card in seat1[:-1]:
+        g.apply(Play(1, card))
+        g.apply(Draw(0))
+    g.apply(Play(1, "R7"))
+    assert g.winner == 1
+    assert g.scores[1] == (8 + 9 + 8 + 9) + (8 + 9 + 8 + 9 + 8 + 9)
+    g.apply(NextRound())
+    # Seat 1 deals now: seat 0, on its left, starts unless the first card says otherwise.
+    first = str(g.discard[0])
+    if first == "W":
+        awaits(g, "color", 0)
+    elif is_number(first):
+        awaits(g, "turn", 0)
+    else:  # S skips seat 0; R lets the dealer start; D2 costs seat 0 its turn
+        awaits(g, "turn", 1)
 
 
 # ---------------------------------------------------------------- empty draw pile

@@ -18,6 +18,7 @@ from engine import (
     Draw,
     Game,
     Leave,
+    NextRound,
     Pass,
     Play,
     RuleSet,
@@ -137,6 +138,7 @@ def test_w4_may_be_played_holding_the_colour_to_follow():
 
 
 @rule(PRESET, DOC, 31, "W4")
+@rule(PRESET, DOC, 31, "W4 challenge")
 def test_w4_cannot_be_challenged():
     g = game([["W4", "R7", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
     g.apply(Play(0, "W4", color="G"))
@@ -322,6 +324,15 @@ def test_drawn_wild_is_played_for_the_player_who_names_the_colour():
     awaits(g, "turn", 1)
 
 
+@rule(PRESET, DOC, 23, "nothing playable")
+def test_drawn_d2_is_played_for_the_player_and_the_next_responds():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["RD2", *PILE])
+    g.apply(Draw(0))
+    assert str(g.top) == "RD2"
+    awaits(g, "respond", 1)
+    assert g.pending_draw == 2
+
+
 @rule(PRESET, DOC, 24, "nothing playable")
 def test_drawn_card_that_does_not_fit_ends_the_turn():
     g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["Y8", *PILE])
@@ -373,6 +384,14 @@ def test_a_seat_that_leaves_is_skipped():
     awaits(g, "turn", 2)
 
 
+@rule(PRESET, PLAYONE_DOC, 41, "players leaving")
+def test_a_seat_that_leaves_on_its_turn_passes_the_turn_on():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(0))
+    assert g.hand_count(0) == 0
+    awaits(g, "turn", 1)
+
+
 @rule(PRESET, DOC, 42, "players leaving")
 def test_the_last_seat_left_wins():
     g = game([["R7", "G1"], ["W", "W4"]], top="R3", draw_pile=PILE)
@@ -390,6 +409,7 @@ def test_first_with_no_cards_wins_the_round_and_the_match():
     assert g.winner == 0
     assert g.match_winner == 0
     assert g.awaiting.kind == "match_over"
+    refused(g, NextRound())
 
 
 # ---------------------------------------------------------------- empty draw pile

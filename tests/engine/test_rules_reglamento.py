@@ -18,6 +18,7 @@ from engine import (
     Draw,
     Game,
     Leave,
+    NextRound,
     Pass,
     Play,
     RuleSet,
@@ -347,6 +348,14 @@ def test_no_pass_after_drawing_a_card_that_fits():
 
 
 @rule(PRESET, DOC, 14, "nothing playable")
+def test_no_pass_after_drawing_a_card_that_does_not_fit():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["Y8", "R9", *PILE])
+    g.apply(Draw(0))
+    assert "Y8" in held(g, 0)
+    refused(g, Pass(0))
+
+
+@rule(PRESET, DOC, 14, "nothing playable")
 def test_no_pass_without_drawing():
     g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
     refused(g, Pass(0))
@@ -388,6 +397,14 @@ def test_a_seat_that_leaves_is_skipped():
     awaits(g, "turn", 2)
 
 
+@rule(PRESET, PLAYONE_DOC, 41, "players leaving")
+def test_a_seat_that_leaves_on_its_turn_passes_the_turn_on():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(0))
+    assert g.hand_count(0) == 0
+    awaits(g, "turn", 1)
+
+
 @rule(PRESET, PLAYONE_DOC, 42, "players leaving")
 def test_the_last_seat_left_wins():
     g = game([["R7", "G1"], ["W", "W4"]], top="R3", draw_pile=PILE)
@@ -405,6 +422,7 @@ def test_first_with_no_cards_wins_the_round_and_the_match():
     assert g.winner == 0
     assert g.match_winner == 0
     assert g.awaiting.kind == "match_over"
+    refused(g, NextRound())
 
 
 # ---------------------------------------------------------------- empty draw pile

@@ -7,7 +7,7 @@ has its scenarios. Here every scenario runs under official, reglamento and playo
 
 import pytest
 
-from engine import CallUno, CatchUno, Draw, Leave, Play
+from engine import Accept, CallUno, CatchUno, Challenge, Draw, Leave, Play
 
 from .conftest import (
     OFFICIAL_DOC,
@@ -31,11 +31,11 @@ PENALTY = {"official": 2, "reglamento": 1, "playone": 2}
 PILE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]
 
 
-def each_preset():
+def each_preset(presets=PRESETS):
     """Parametrize a scenario over the presets, each marked with its UNO rule line."""
     return pytest.mark.parametrize(
         "preset",
-        [pytest.param(p, marks=rule(p, *UNO_LINE[p], "catch window")) for p in PRESETS],
+        [pytest.param(p, marks=rule(p, *UNO_LINE[p], "catch window")) for p in presets],
     )
 
 
@@ -101,6 +101,22 @@ def test_the_window_closes_when_the_next_seat_draws(preset):
     g = position(preset, hands, top="R3", draw_pile=["R9", *PILE])
     g.apply(Play(0, "R7"))
     g.apply(Draw(1))
+    refused(g, CatchUno(2, at=1.0))
+
+
+@each_preset()
+def test_the_window_closes_when_the_next_seat_accepts_a_w4(preset):
+    g = position(preset, [["W4", "G1"], ["Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Accept(1))
+    refused(g, CatchUno(2, at=1.0))
+
+
+@each_preset(presets=("official", "reglamento"))
+def test_the_window_closes_when_the_next_seat_challenges_a_w4(preset):
+    g = position(preset, [["W4", "G1"], ["Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Challenge(1))
     refused(g, CatchUno(2, at=1.0))
 
 
