@@ -858,7 +858,9 @@ class Game:
     def _finish_round(self, winner: int, events: Events) -> None:
         points = 0
         if self.rules.points:
-            points = sum(c.points for h in self._hands for c in h.cards)
+            # The winner's own cards (a round won by the others leaving) score for no one.
+            others = [h for seat, h in enumerate(self._hands) if seat != winner]
+            points = sum(c.points for h in others for c in h.cards)
         self._scores[winner] += points
         events.append(ev.RoundOver(winner, points))
         match_over = (
