@@ -1,4 +1,12 @@
-"""The game: state, whose move it is, and every rule applied as actions arrive."""
+"""The game: state, whose move it is, and every rule applied as actions arrive.
+
+Real cards (`Game.referee`, or int hands in `from_position`): the engine knows a card only
+when it is scanned. It counts hands and the draw pile, and settles what needs a hand's
+contents by reveals (a challenged Wild Draw Four, the points at a round's end). What it
+cannot check without seeing a hand is trusted: that a player had nothing playable before
+drawing (forced play), that a drawn card is the one played after a draw, that a drawn card
+did not fit before passing (playone's auto-play is done by the player scanning it).
+"""
 
 from __future__ import annotations
 
