@@ -31,7 +31,7 @@ from engine import events as ev
 from engine.bots import SensibleBot, choose_action
 from hw.events import Button
 from table.controller import Outcome, Refused
-from table.session import Phase, Session
+from table.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -234,4 +234,3 @@ class DemoDriver:
             "scores": world.scores,
             "consistent": self.consistent and self.done,
         }
-

@@ -2,7 +2,8 @@
 loses nothing the players saw.
 
 A journal is a JSON-lines file. Line 1 is the header: the format version, the app version, the
-rule set's knobs and the game's `origin` (how `Game` built it: players, dealer, seed...).
+rule set's knobs, the game's `origin` (how `Game` built it: players, dealer, seed...) and the
+table's own notes.
 Every later line is one action, numbered: ``{"n": 1, "action": {...}}``.
 
 The table applies an action to the game first and records it second (`Journal.apply` does
@@ -170,8 +171,10 @@ class Journal:
         self.count = count  # actions recorded so far
 
     @classmethod
-    def create(cls, path: Path | str, game: Game) -> Journal:
-        """A new journal for `game` (with any history it has). Refuses to replace a file."""
+    def create(cls, path: Path | str, game: Game, meta: dict | None = None) -> Journal:
+        """A new journal for `game` (with any history it has). Refuses to replace a file.
+
+        `meta` is the table's own JSON-ready notes (seats, preset), kept as the header's "table"."""
         path = Path(path)
         if not game.origin:
             raise ValueError("the game has no origin to rebuild it from (use Game.new etc.)")
@@ -183,6 +186,7 @@ class Journal:
             "app": app_version(),
             "rules": game.rules.knobs(),
             "origin": game.origin,
+            "table": meta or {},
         }
         lines = [_line(header)]
         lines += [_line({"n": n, "action": a.to_json()}) for n, a in enumerate(game.history, 1)]
@@ -278,11 +282,13 @@ def open_journal(path: Path | str, start: Callable[[], Game]) -> Opened:
     return Opened(game, Journal.create(path, game), problem)
 
 
-def move_aside(path: Path | str) -> Path:
-    """Rename a journal to the first free `<name>.corrupt-N`, keeping it for a post-mortem."""
+def move_aside(path: Path | str, why: str = "corrupt") -> Path:
+    """Rename a journal to the first free `<name>.<why>-N` (never deleted, kept to look at).
+
+    `why` says what it is: "corrupt" by default; the table may use "done" for a finished match."""
     path = Path(path)
     n = 1
-    while (aside := path.with_name(f"{path.name}.corrupt-{n}")).exists():
+    while (aside := path.with_name(f"{path.name}.{why}-{n}")).exists():
         n += 1
     os.rename(path, aside)
     _sync_dir(path)

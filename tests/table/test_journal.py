@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import time
@@ -21,8 +22,9 @@ from engine import (
     Reveal,
     RuleSet,
 )
-from engine.bots import SensibleBot, play_out
+from engine.bots import SensibleBot, choose_action, play_out
 from table.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
+from tests.engine.test_real_cards import challenge_reveals, flips, round_reveals, table_actions
 
 
 def bot_game(preset: str, seed: int, players: int = 4, max_actions: int = 100_000) -> Game:
@@ -93,6 +95,39 @@ def test_create_writes_the_history_a_game_already_has(tmp_path):
     journal.close()
     assert resumed.snapshot() == game.snapshot()
     assert not (tmp_path / "j.new").exists()
+
+
+def test_the_table_keeps_its_notes_in_the_header(tmp_path):
+    path = tmp_path / "j"
+    Journal.create(path, Game.new(seed=2), meta={"seats": [0, 2, 5], "preset": "official"}).close()
+    assert read(path).header["table"] == {"seats": [0, 2, 5], "preset": "official"}
+
+
+def test_a_refereed_game_round_trips(tmp_path):
+    """Real cards: Flip, Reveal and NextRound go through the journal like every action."""
+    rules = RuleSet.preset("official").replace(target_score=150)
+    world = Game.new(3, rules, seed=5)
+    table = Game.referee(3, rules, dealer=0)
+    for flip in flips(world.last_events):
+        table.apply(flip)
+    bots = [SensibleBot(5 + s) for s in range(3)]
+    rng = random.Random(5)
+    while world.awaiting.kind != "match_over":
+        action = choose_action(world, bots, rng)
+        events = world.apply(action)
+        for step in table_actions(world, action, events):
+            table.apply(step)
+        challenge_reveals(world, table, events)
+        round_reveals(world, table)
+    kinds = {type(a) for a in table.history}
+    assert {Flip, Reveal, NextRound} <= kinds
+    path = tmp_path / "j"
+    journaled(path, table).close()
+    assert read(path).header["origin"]["how"] == "referee"
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.history == table.history
+    assert resumed.snapshot() == table.snapshot()
 
 
 def test_create_never_replaces_a_journal(tmp_path):
@@ -357,8 +392,10 @@ def test_move_aside_numbers_the_files_and_deletes_none(tmp_path):
     for n in (1, 2, 3):
         path.write_text(f"copy {n}")
         assert move_aside(path) == tmp_path / f"j.corrupt-{n}"
+    path.write_text("finished")
+    assert move_aside(path, "done") == tmp_path / "j.done-1"
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["j.corrupt-1", "j.corrupt-2", "j.corrupt-3"]
+    assert names == ["j.corrupt-1", "j.corrupt-2", "j.corrupt-3", "j.done-1"]
     assert (tmp_path / "j.corrupt-2").read_text() == "copy 2"
 
 
