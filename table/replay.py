@@ -78,8 +78,9 @@ def as_text(contents: Contents, game: Game) -> str:
     if contents.torn:
         lines.append(f"note      a torn last line ({len(contents.torn)} bytes) was dropped")
     color = game.color.name.lower() if game.color else "not named yet"
+    top = game.top or "not turned yet"
     lines += [
-        f"top       {game.top}   colour {color}   direction {DIRECTIONS[game.direction]}",
+        f"top       {top}   colour {color}   direction {DIRECTIONS[game.direction]}",
         f"piles     draw {game.draw_count}   discard {len(game.discard)}   "
         f"pending draw {game.pending_draw}",
         f"awaiting  {game.awaiting.kind}" + _from_seat(game.awaiting.seat),
@@ -99,7 +100,7 @@ def _seat_line(game: Game, seat: int) -> str:
     count, seen = game.hand_count(seat), game.hand(seat)
     hand = " ".join(str(c) for c in seen)
     if len(seen) < count:
-        hand = f"{hand} +{count - len(seen)} unseen".strip()
+        hand = f"{hand} +{count - len(seen)} unseen" if seen else f"{count} unseen"
     marks = [m for m, on in (("UNO", game.uno_called(seat)), ("left", seat in game.left)) if on]
     cards = "card " if count == 1 else "cards"
     line = f"{'>' if game.awaiting.seat == seat else ' '} seat {seat}  {count:3} {cards}  "

@@ -128,3 +128,13 @@ def test_a_corrupt_journal_is_an_error_and_stays_put(small, capsys):
 def test_a_missing_journal_is_an_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nothing")]) == 1
     assert "No such file" in capsys.readouterr().err
+
+
+def test_a_refereed_game_before_the_first_flip(tmp_path, capsys):
+    path = tmp_path / "j"
+    Journal.create(path, Game.referee(3, RuleSet.preset("official"))).close()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "top       not turned yet   colour not named yet" in out
+    assert "awaiting  flip from seat 0\n" in out
+    assert "> seat 0    7 cards  score    0  hand 7 unseen\n" in out
