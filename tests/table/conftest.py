@@ -6,15 +6,7 @@ import threading
 
 import pytest
 
-from hw.sim import SimReader
 from table import config
-
-
-@pytest.fixture
-def sim_reader(tmp_path):
-    reader = SimReader(tmp_path / "reader")
-    yield reader
-    reader.close()
 
 
 @pytest.fixture

@@ -9,21 +9,21 @@ from table.check import run_check
 from tests.table.conftest import Lines
 
 
-def run_in_thread(target, **kwargs):
-    result = {}
-    thread = threading.Thread(target=lambda: result.setdefault("rc", target(**kwargs)))
+def start_check(config, seconds):
+    """run_check on mock pins in a thread: its factory, its lines, the thread, its result."""
+    factory, say, result = MockFactory(), Lines(), {}
+
+    def run():
+        result["rc"] = run_check(config, factory, seconds=seconds, led_seconds=0.01, say=say)
+
+    thread = threading.Thread(target=run)
     thread.start()
-    return thread, result
+    say.wait_for("open on")  # the reader is open: scans now reach it
+    return factory, say, thread, result
 
 
 def test_check_passes_when_every_device_answers(sim_config, sim_reader):
-    factory = MockFactory()
-    say = Lines()
-    thread, result = run_in_thread(
-        run_check, config=sim_config, factory=factory, seconds=30, led_seconds=0.01, say=say
-    )
-    say.wait_for("Press every button")
-    say.wait_for("open on")  # the reader is open: scans now reach it
+    factory, say, thread, result = start_check(sim_config, seconds=30)
     sim = SimButtons(factory, [s.pins for s in sim_config.seats], sim_config.color_pad)
     for seat, button in sim.buttons():
         sim.press(seat, button)
@@ -39,12 +39,7 @@ def test_check_passes_when_every_device_answers(sim_config, sim_reader):
 
 
 def test_check_is_incomplete_when_something_is_missing(sim_config, sim_reader):
-    factory = MockFactory()
-    say = Lines()
-    thread, result = run_in_thread(
-        run_check, config=sim_config, factory=factory, seconds=3, led_seconds=0.01, say=say
-    )
-    say.wait_for("open on")
+    factory, say, thread, result = start_check(sim_config, seconds=3)
     SimButtons(factory, [s.pins for s in sim_config.seats], None).press(1, Button.UNO)
     sim_reader.scan("nonsense")  # an unknown code still shows the reader reads
     thread.join(timeout=30)
