@@ -93,10 +93,15 @@ def play_out(
     rng = random.Random(seed)
     applied: list[Action] = []
     while game.awaiting.kind is not Kind.MATCH_OVER and len(applied) < max_actions:
-        action = _someone_catches(game, bots, rng) or _awaited_move(game, bots)
+        action = choose_action(game, bots, rng)
         game.apply(action)
         applied.append(action)
     return applied
+
+
+def choose_action(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action:
+    """The next action at a table of bots: a catch if someone spots one, else the awaited move."""
+    return _someone_catches(game, bots, rng) or _awaited_move(game, bots)
 
 
 def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action | None:

@@ -53,6 +53,19 @@ class Awaiting:
     seat: int | None
 
 
+@dataclass(frozen=True)
+class Wild4:
+    """A Wild Draw Four that may be challenged: who played it, the colour it was played on."""
+
+    seat: int
+    follow: Color | None
+    guilty: bool | None  # None: the hand was not seen; a challenge makes it reveal
+    challenger: int | None = None
+
+    def to_json(self) -> list:
+        return [self.seat, self.follow and str(self.follow), self.guilty, self.challenger]
+
+
 class Hand:
     """The cards the engine has seen in a hand, and how many more it holds unseen."""
 
@@ -126,7 +139,9 @@ class Game:
         self._match_winner: int | None = None
         self._drawn: list[Card] = []  # cards drawn during this turn
         self._dry = False  # a draw this turn found no card to take
-        self._w4: tuple[int, bool | None] | None = None  # (who played it, guilty)
+        self._w4: Wild4 | None = None
+        self._real = False  # real cards: the pile is counted, not seen
+        self._to_reveal: list[int] = []  # seats still to show their hands at round end
         self._after_color: tuple[str, int, Card | None] | None = None
         self._history: list[Action] = []
         self.last_events: Events = []
@@ -222,6 +237,18 @@ class Game:
         return game
 
     @classmethod
+    def referee(
+        cls, players: int = 4, rules: RuleSet | None = None, dealer: int = 0, seed: int = 0
+    ) -> Game:
+        """A match of real cards: hands are counts, and the game waits for the first `Flip`."""
+        rules = rules or RuleSet.preset("official")
+        game = cls(players, rules, dealer, seed)
+        game.origin = {"how": "referee", "players": players, "seed": seed, "dealer": dealer}
+        game._real = True
+        game.last_events = game._deal_real()
+        return game
+
+    @classmethod
     def from_origin(cls, origin: dict, rules: RuleSet) -> Game:
         """The game as it was built, from its `origin` record (for replays and journals)."""
         args = {k: v for k, v in origin.items() if k != "how"}
@@ -229,6 +256,7 @@ class Game:
             "new": cls.new,
             "deal": cls.deal,
             "from_position": cls.from_position,
+            "referee": cls.referee,
         }[origin["how"]]
         return build(rules=rules, **args)
 
@@ -251,6 +279,7 @@ class Game:
         unseen = sum(h.unseen for h in self._hands)
         if unseen:
             # Real cards: the pile's contents are unknown, only its size is counted.
+            self._real = True
             self._pile_unseen = max(0, len(rest) - unseen)
         else:
             self._rng.shuffle(rest)
@@ -262,10 +291,7 @@ class Game:
         if len(deck) < need:
             raise ValueError(f"the deck has {len(deck)} cards; dealing needs at least {need}")
         self._pile = deck[::-1]
-        self._discard, self._out_of_play, self._drawn = [], [], []
-        self._hands = [Hand() for _ in range(self.players)]
-        self._called, self._window, self._winner = set(), None, None
-        self._direction, self._pending, self._w4 = 1, 0, None
+        self._reset_round()
         order = [self._next(self.dealer, k) for k in range(1, len(seats) + 1)]
         for _ in range(self.rules.hand_size):
             for seat in order:
@@ -273,6 +299,26 @@ class Game:
         events: Events = [ev.Dealt(self.dealer, self.rules.hand_size)]
         self._turn_first_card(events)
         return events
+
+    def _reset_round(self) -> None:
+        self._discard, self._out_of_play, self._drawn = [], [], []
+        self._hands = [Hand() for _ in range(self.players)]
+        self._called, self._window, self._winner = set(), None, None
+        self._direction, self._pending, self._w4, self._color = 1, 0, None, None
+        self._to_reveal = []
+
+    def _deal_real(self) -> Events:
+        """Real cards were dealt at the table: count them, then wait for the first card."""
+        size = self.rules.hand_size
+        seats = self._active_seats()
+        self._reset_round()
+        for seat in seats:
+            self._hands[seat].unseen = size
+        self._pile, self._pile_unseen = [], len(self.rules.deck()) - size * len(seats)
+        if self._pile_unseen < 1:
+            raise ValueError(f"{len(seats)} hands of {size} leave no card to turn over")
+        self._await(Kind.FLIP, self.dealer)
+        return [ev.Dealt(self.dealer, size)]
 
     def _turn_first_card(self, events: Events) -> None:
         card = self._pile.pop()
@@ -312,8 +358,14 @@ class Game:
         return self._awaiting.seat
 
     @property
-    def top(self) -> Card:
-        return self._discard[-1]
+    def top(self) -> Card | None:
+        """The top of the discard pile (None before the first card is turned)."""
+        return self._discard[-1] if self._discard else None
+
+    @property
+    def real_cards(self) -> bool:
+        """Whether the engine counts an unseen draw pile (a table of real cards)."""
+        return self._real
 
     @property
     def color(self) -> Color | None:
@@ -385,7 +437,7 @@ class Game:
     @property
     def w4_player(self) -> int | None:
         """The seat whose Wild Draw Four can be challenged now, if any."""
-        return self._w4[0] if self._w4 and self._awaiting.kind is Kind.CHALLENGE else None
+        return self._w4.seat if self._w4 and self._awaiting.kind is Kind.CHALLENGE else None
 
     def draw_pile(self) -> list[Card]:
         """The seen draw pile, top first (empty for real cards)."""
@@ -414,7 +466,9 @@ class Game:
             "match_winner": self._match_winner,
             "drawn": [str(c) for c in self._drawn],
             "dry": self._dry,
-            "w4": list(self._w4) if self._w4 else None,
+            "w4": self._w4.to_json() if self._w4 else None,
+            "real": self._real,
+            "to_reveal": list(self._to_reveal),
             "after_color": [self._after_color[0], self._after_color[1], str(self._after_color[2])]
             if self._after_color
             else None,
@@ -424,7 +478,7 @@ class Game:
     def public_state(self) -> dict:
         """What the table's screen shows: no hidden card."""
         return {
-            "top": str(self.top),
+            "top": self.top and str(self.top),
             "color": self._color and str(self._color),
             "direction": self._direction,
             "awaiting": [str(self._awaiting.kind), self._awaiting.seat],
@@ -537,7 +591,7 @@ class Game:
         card = cards[-1]
         self._close_window(seat)
         if card.rank is Rank.WILD4 and self.rules.w4_restricted:
-            self._w4 = (seat, self._holds_color(hand))
+            self._w4 = Wild4(seat, self._color, self._holds_color(hand))
         for c in cards:
             hand.take(c)
             self._discard.append(c)
@@ -555,10 +609,10 @@ class Game:
             self._effects(seat, card, events)
 
     def _holds_color(self, hand: Hand) -> bool | None:
-        """Guilt of a W4 about to leave `hand`: None when the hand is not seen."""
-        if not hand.seen:
-            return None
-        return any(c.color is self._color for c in hand.cards)
+        """Guilt of a W4 about to leave `hand`: None when only a reveal can tell."""
+        if any(c.color is self._color for c in hand.cards):
+            return True
+        return False if hand.seen else None
 
     def _effects(self, seat: int, card: Card, events: Events) -> None:
         rank = card.rank
@@ -680,17 +734,21 @@ class Game:
 
     def _check_challenge(self, action: Challenge) -> None:
         self._expect(action.seat, Kind.CHALLENGE)
-        if self._w4 and self._w4[0] in self._left:
-            raise _refuse("challenged_left", f"seat {self._w4[0]} has left: nobody to challenge")
+        if self._w4 and self._w4.seat in self._left:
+            raise _refuse("challenged_left", f"seat {self._w4.seat} has left: nobody to challenge")
 
     def _on_challenge(self, action: Challenge, events: Events) -> None:
         victim = action.seat
         self._check_challenge(action)
-        culprit, guilty = self._w4
-        if guilty is None:
-            raise _refuse("hand_unseen", "the engine has not seen that hand: reveal it")
+        w4 = self._w4
         self._close_window(victim)
-        self._settle_challenge(victim, culprit, guilty, events)
+        if w4.guilty is None:
+            # Real cards: the W4 player shows the hand until a card decides.
+            self._w4 = Wild4(w4.seat, w4.follow, None, challenger=victim)
+            self._await(Kind.REVEAL, w4.seat)
+            events.append(ev.Challenged(victim, w4.seat))
+            return
+        self._settle_challenge(victim, w4.seat, w4.guilty, events)
 
     def _settle_challenge(self, victim: int, culprit: int, guilty: bool, events: Events) -> None:
         events.append(ev.ChallengeSettled(victim, culprit, guilty))
@@ -754,7 +812,7 @@ class Game:
         active = self._active_seats()
         if self._awaiting.kind is Kind.ROUND_OVER:
             return
-        if len(active) == 1:
+        if len(active) == 1 and self._winner is None:
             self._end_round(active[0], events)
         elif self._awaiting.seat == seat:
             self._move_on_from_leaver(seat, events)
@@ -762,6 +820,12 @@ class Game:
     def _move_on_from_leaver(self, seat: int, events: Events) -> None:
         kind = self._awaiting.kind
         nxt = self._next(seat)
+        if kind is Kind.REVEAL and self._winner is not None:
+            self._to_reveal.remove(seat)
+            self._next_reveal(events)
+            return
+        if kind is Kind.REVEAL:
+            nxt = self._w4.challenger  # the challenge dies with the seat: the victim plays
         if kind is Kind.COLOR:
             self._await(Kind.COLOR, nxt)
             if self._after_color[0] == "turn":
@@ -778,10 +842,25 @@ class Game:
         self._end_round(seat, events)
 
     def _end_round(self, winner: int, events: Events) -> None:
+        self._winner, self._pending, self._w4, self._window = winner, 0, None, None
+        if self.rules.points:
+            # Real cards: every other seat shows its hand, in turn, before the points count.
+            order = [self._next(winner, k) for k in range(1, len(self._active_seats()))]
+            self._to_reveal = [s for s in order if self._hands[s].unseen]
+        self._next_reveal(events)
+
+    def _next_reveal(self, events: Events) -> None:
+        if self._to_reveal:
+            self._await(Kind.REVEAL, self._to_reveal[0])
+        else:
+            self._finish_round(self._winner, events)
+
+    def _finish_round(self, winner: int, events: Events) -> None:
         points = 0
         if self.rules.points:
-            points = sum(c.points for h in self._hands for c in h.cards)
-        self._winner, self._pending, self._w4, self._window = winner, 0, None, None
+            # The winner's own cards (a round won by the others leaving) score for no one.
+            others = [h for seat, h in enumerate(self._hands) if seat != winner]
+            points = sum(c.points for h in others for c in h.cards)
         self._scores[winner] += points
         events.append(ev.RoundOver(winner, points))
         match_over = (
@@ -806,15 +885,51 @@ class Game:
         if self._awaiting.kind is not Kind.ROUND_OVER:
             raise _refuse("round_not_over", "the round is not over yet")
         self.dealer = (self.dealer + 1) % self.players
+        if self._real:
+            events += self._deal_real()
+            return
         deck = self.rules.deck()
         self._rng.shuffle(deck)
         events += self._deal_from(deck)
 
     def _on_flip(self, action: Flip, events: Events) -> None:
-        raise _refuse("wrong_moment", "the first card is already turned")
+        if self._awaiting.kind is not Kind.FLIP:
+            raise _refuse("wrong_moment", "the first card is already turned")
+        if self._pile_unseen < 1:
+            raise _refuse("no_cards", "the draw pile is empty")
+        card = action.card
+        self._pile_unseen -= 1
+        if card.rank is Rank.WILD4:
+            self._pile_unseen += 1
+            events.append(ev.ReturnedToPile(card))
+            return
+        self._discard.append(card)
+        events.append(ev.FirstCard(card))
+        self._first_card_effect(card, events)
 
     def _on_reveal(self, action: Reveal, events: Events) -> None:
-        raise _refuse("wrong_moment", "nobody has to reveal cards now")
+        seat = action.seat
+        self._expect(seat, Kind.REVEAL)
+        hand = self._hands[seat]
+        if len(action.cards) > hand.unseen:
+            raise _refuse(
+                "too_many", f"seat {seat} has only {hand.unseen} cards left to show, not more"
+            )
+        hand.unseen -= len(action.cards)
+        hand.cards += action.cards
+        events.append(ev.Revealed(seat, action.cards))
+        if self._w4 is not None:
+            self._reveal_for_challenge(hand, action.cards, events)
+        elif hand.unseen == 0:
+            self._to_reveal.remove(seat)
+            self._next_reveal(events)
+
+    def _reveal_for_challenge(self, hand: Hand, shown: tuple[Card, ...], events: Events) -> None:
+        w4 = self._w4
+        if any(c.color is w4.follow for c in shown):
+            self._settle_challenge(w4.challenger, w4.seat, True, events)
+        elif hand.unseen == 0:
+            self._settle_challenge(w4.challenger, w4.seat, False, events)
 
     _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
         Play: _on_play,
@@ -880,7 +995,8 @@ class Game:
         if not below:
             return False
         self._discard = self._discard[-1:]
-        if self._hands and not all(h.seen for h in self._hands):
+        if self._real:
+            # The table shuffles the real discard pile; from here on the engine counts it.
             self._pile_unseen += len(below)
         else:
             self._rng.shuffle(below)
@@ -911,6 +1027,14 @@ class Game:
             else:
                 plays.append(Play(seat, card))
         return [*plays, Draw(seat), Pass(seat), Accept(seat), Challenge(seat), CallUno(seat)]
+
+    def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
+        """Whether `apply` would accept this action now; nothing changes either way."""
+        try:
+            self._check_seat(action.seat)
+        except IllegalAction:
+            return False
+        return self._allows(action)
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
