@@ -5,7 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -109,6 +109,7 @@ class Panel:
         self._refractory = Refractory(refractory)
         self._buttons: list[gpiozero.Button] = []
         self._leds: dict[int, gpiozero.LED] = {}
+        self._shown: dict[int, str] = {}
         try:
             for seat, pins in enumerate(seats):
                 for name, pin in pins.buttons().items():
@@ -154,6 +155,15 @@ class Panel:
         """Blink the seat's LED in the background until on() or off()."""
         if seat in self._leds:
             self._leds[seat].blink(on_time, off_time)
+
+    def show(self, states: Mapping[int, str]) -> None:
+        """Set LEDs from {seat: "on" | "off" | "blink"}; a seat already in its state is untouched,
+        so calling this on every frame does not restart a blink."""
+        actions = {"on": self.on, "off": self.off, "blink": self.blink}
+        for seat, state in states.items():
+            if self._shown.get(seat) != state:
+                actions[state](seat)
+                self._shown[seat] = state
 
     def is_lit(self, seat: int) -> bool:
         """True while the seat's LED is on (or in the on phase of a blink)."""

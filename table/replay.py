@@ -14,7 +14,7 @@ from .journal import Contents, JournalError, read
 DIRECTIONS = {1: "+1 (to the left)", -1: "-1 (to the right)"}
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     """Register the `replay` subcommand on the CLI's subparsers."""
     parser = sub.add_parser("replay", help="rebuild a game from its journal and print it")
     parser.add_argument("journal", help="the journal file (JSON lines)")

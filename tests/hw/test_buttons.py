@@ -109,6 +109,22 @@ def test_leds_on_off_blink(panel, sim):
     assert not panel.is_lit(3)
 
 
+def test_show_sets_leds_from_states_and_leaves_a_blink_running(panel, sim):
+    blinks = []
+    real_blink = panel.blink
+    panel.blink = lambda seat: (blinks.append(seat), real_blink(seat))
+    panel.show({0: "on", 1: "off", 2: "blink"})
+    assert sim.led_lit(4)
+    assert not sim.led_lit(12)
+    panel.show({0: "on", 1: "off", 2: "blink"})
+    assert blinks == [2]  # the second frame did not restart the blink
+    panel.show({0: "off", 2: "off"})
+    assert not sim.led_lit(4)
+    assert not sim.led_lit(18)
+    with pytest.raises(KeyError):
+        panel.show({1: "dim"})
+
+
 def test_close_releases_the_pins(mock_factory, events):
     Panel(mock_factory, SEATS, PAD, events).close()
     with Panel(mock_factory, SEATS, PAD, events):

@@ -16,10 +16,8 @@ BOOK = CodeBook(CODES, {"04A1B2C3": "GD2"})
 
 
 @pytest.fixture
-def sim(tmp_path):
-    reader = SimReader(tmp_path / "reader")
-    yield reader
-    reader.close()
+def sim(sim_reader):
+    return sim_reader
 
 
 @pytest.fixture
