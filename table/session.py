@@ -127,7 +127,7 @@ class Session:
         self.lines.append(Line(None, "resumed"))
 
     def _discard_saved(self, now: float) -> None:
-        aside = move_aside(self.journal_path)
+        aside = move_aside(self.journal_path, "discarded")
         log.info("set the saved game aside as %s", aside)
         self.phase = Phase.LOBBY
         self._changed()
@@ -200,7 +200,7 @@ class Session:
     def _back_to_lobby(self) -> None:
         if self.journal is not None:
             self.journal.close()
-            move_aside(self.journal_path)  # a finished match is kept, never deleted
+            move_aside(self.journal_path, "done")  # a finished match is kept, never deleted
         self.game = self.controller = self.journal = None
         self.phase = Phase.LOBBY
         self._changed()

@@ -6,7 +6,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -427,19 +426,17 @@ def test_open_journal_sets_a_corrupt_one_aside_and_starts_fresh(tmp_path):
 # --- cost and isolation ---------------------------------------------------------------------
 
 
-def test_resume_of_a_thousand_actions_is_quick(tmp_path):
+def test_resume_of_a_thousand_actions(tmp_path):
+    """Its time is measured in bench/, not asserted here."""
     rules = RuleSet.preset("official").replace(target_score=2000)
     game = Game.new(4, rules, seed=13)
     play_out(game, [SensibleBot(s) for s in range(4)], 13, max_actions=1000)
     assert len(game.history) == 1000
     path = tmp_path / "j"
     Journal.create(path, game).close()
-    start = time.perf_counter()
     resumed, journal = Journal.resume(path)
-    elapsed = time.perf_counter() - start
     journal.close()
     assert resumed.snapshot() == game.snapshot()
-    assert elapsed < 1.0  # the target is 0.3 s (bench/); this only catches gross slowdowns
 
 
 def test_the_journal_does_not_import_hw():
