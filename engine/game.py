@@ -605,6 +605,8 @@ class Game:
             self._discard.append(c)
         self._drawn, self._dry = [], False
         self._color = color if card.is_wild else card.color
+        if card.is_wild and hand.count == 0:
+            self._color = None  # the round is over: a last wild names no colour
         events.append(ev.Played(seat, cards, self._color, auto))
         if hand.count == 1 and seat not in self._called:
             self._window = seat

@@ -8,9 +8,14 @@ equal the world's: that is the demo's consistency check.
 from __future__ import annotations
 
 import logging
+import queue
 import random
+import time
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
 
 from engine import (
     Accept,
@@ -29,14 +34,24 @@ from engine import (
 )
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
+from hw.buttons import Panel
 from hw.events import Button
+from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.sim import SimButtons, SimReader
+from table import config as configuration
+from table.app import Loop
+from table.config import Config
 from table.controller import Outcome, Refused
+from table.inputs import Inputs, codebook, start_readers
 from table.session import Session
 
 log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
 TIMEOUT = 5.0  # seconds an input may take to reach the game before the demo gives up
+GAP = 0.05  # seconds between two presses of one button: more than its refractory period
+SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
+STEP = 0.01  # seconds the demo's loop waits for input at most
 
 
 @dataclass(frozen=True)
@@ -75,6 +90,7 @@ class DemoDriver:
         self._flips = deque(self._flip_codes(self.world.last_events))
         self._guilty_draws: dict[int, int] = {}
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
+        self._pressed: dict[Press, float] = {}
         self.rounds_played = 0
         self.actions = 0
         self.consistent = True
@@ -100,8 +116,12 @@ class DemoDriver:
             return
         if not self._todo:
             self._plan_next()
-        if self._todo and not self.done:
+        if self._todo and not self.done and self._rested(self._todo[0], now):
             self._send(self._todo.popleft(), now)
+
+    def _rested(self, item: Input, now: float) -> bool:
+        # A real hand does not press one button twice within its refractory period either.
+        return not isinstance(item, Press) or now - self._pressed.get(item, -GAP) >= GAP
 
     def _arrived(self, now: float) -> bool:
         if self._in_flight is None:
@@ -125,6 +145,7 @@ class DemoDriver:
         mark = self._history_length() if in_game else self.session.version
         self._in_flight = (in_game, mark, now)
         if isinstance(item, Press):
+            self._pressed[item] = now
             self._press(item.seat, item.button)
         else:
             self._scan(item.code)
@@ -189,11 +210,11 @@ class DemoDriver:
         self._guilty_draws = {
             e.seat: e.count for e in events if isinstance(e, ev.Drew) and e.reason == "guilty"
         }
-        if any(isinstance(e, ev.RoundOver) for e in events):
-            self.rounds_played += 1
+        went_out = any(isinstance(e, ev.RoundOver) for e in events)
+        self.rounds_played += went_out
         if isinstance(action, Play):
             out: list[Input] = [Scan(str(c)) for c in action.cards]
-            if action.card.is_wild and action.color is not None:
+            if action.card.is_wild and action.color is not None and not went_out:
                 out.append(Press(None, PAD[str(action.color)]))
             return out
         if isinstance(action, ChooseColor):
@@ -234,3 +255,90 @@ class DemoDriver:
             "scores": world.scores,
             "consistent": self.consistent and self.done,
         }
+
+
+# --- running it --------------------------------------------------------------------------------
+
+POSITIONS = (
+    "bottom",
+    "left",
+    "top",
+    "right",
+    "bottom-left",
+    "top-left",
+    "top-right",
+    "bottom-right",
+)
+FREE_PINS = [p for p in range(2, 28) if p not in (8, 9, 10, 11)] + [0, 1]  # 8-11: colour pad
+
+
+def demo_config_text(players: int, preset: str, reader: Path, state: Path) -> str:
+    """A configuration for `players` seats on mock pins and one pty reader."""
+    pins = iter(FREE_PINS)
+    seats = [[next(pins) for _ in range(3)] for _ in range(players)]
+    leds = [next(pins, None) for _ in range(players)]
+    lines = [
+        f'preset = "{preset}"',
+        f'state_dir = "{state}"',
+        '[gpio]\npin_factory = "mock"',
+    ]
+    for n, ((uno, challenge, draw), led) in enumerate(zip(seats, leds, strict=True)):
+        lines.append(
+            f'[[seat]]\nname = "Bot {n + 1}"\nposition = "{POSITIONS[n % len(POSITIONS)]}"\n'
+            f"uno = {uno}\nchallenge = {challenge}\ndraw = {draw}"
+            + (f"\nled = {led}" if led is not None else "")
+        )
+    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"')
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class DemoRig:
+    """The simulated table: mock pins under a real Panel, a pty under a real CardReader."""
+
+    config: Config
+    session: Session
+    driver: DemoDriver
+    loop: Loop
+    reader: SimReader
+
+    def close(self) -> None:
+        self.loop.inputs.close()
+        self.reader.close()
+        if self.session.journal is not None:
+            self.session.journal.close()
+
+
+def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int) -> DemoRig:
+    """Everything a demo needs, in `folder` (the pty's link and the journal)."""
+    reader = SimReader(folder / "reader")
+    text = demo_config_text(players, preset, reader.path, folder / "state")
+    config = configuration.loads(text, "demo configuration", folder)
+    events: queue.Queue = queue.Queue()
+    factory = MockFactory()
+    seats = [seat.pins for seat in config.seats]
+    panel = Panel(
+        factory, seats, config.color_pad, events, bounce=0, refractory=config.gpio.refractory
+    )
+    buttons = SimButtons(factory, seats, config.color_pad)
+    book = codebook(config)
+    inputs = Inputs(Keyboard(KeyMap.default(min(players, len(SEAT_KEYS))), book.decode), panel)
+    inputs.readers = start_readers(config, events, book.decode)
+    session = Session(config, config.state_dir, settle=SETTLE)
+    driver = DemoDriver(
+        session, buttons.press, reader.scan, players=players, seed=seed, rounds=rounds
+    )
+    loop = Loop(session, events, inputs)
+    loop.after.append(lambda outcomes, now: driver.observe(outcomes))
+    return DemoRig(config, session, driver, loop, reader)
+
+
+def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0) -> dict:
+    """Play until the demo is done; returns the driver's summary."""
+    start = clock()
+    while not rig.driver.done:
+        rig.driver.step(clock())
+        rig.loop.run_once(wait=STEP)
+        if clock() - start > max_seconds:
+            rig.driver._fail(f"the demo did not finish in {max_seconds:.0f} s")
+    return rig.driver.summary()
