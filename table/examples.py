@@ -105,6 +105,10 @@ def examples() -> dict[str, View]:
         stack, _facts(names=NAMES[:3], events=tuple(events), lang="es", call_word="UNO")
     )
 
+    crowd = Game.new(8, RuleSet.preset("cool"), seed=11)
+    names = ("Ana", "Bruno", "Carla", "Dani", "Elena", "Fede", "Guille", "Hugo")
+    views["game_8"] = build_view(crowd, _facts(names=names, events=tuple(crowd.last_events)))
+
     wild = Game.from_position(
         RuleSet.preset("official"), hands=[["W", "R1"], ["B2"] * 3, ["G2"] * 4], top="Y7", turn=0
     )

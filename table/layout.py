@@ -88,8 +88,12 @@ class Layout:
             groups[where if where in _SIDES else "bottom"].append(seat)
         rects = [pygame.Rect(0, 0, 0, 0)] * len(positions)
         for where, seats in groups.items():
-            for k, rect in enumerate(self._split(where, len(seats))):
-                rects[seats[k]] = rect
+            boxes = self._split(where, len(seats))
+            col, row = _SIDES[where]
+            if col == 0 or (col, row) == (1, 2):
+                boxes.reverse()  # clockwise runs right to left at the bottom, upwards on the left
+            for seat, rect in zip(seats, boxes, strict=True):
+                rects[seat] = rect
         return rects
 
     def _split(self, where: str, n: int) -> list[pygame.Rect]:

@@ -130,7 +130,12 @@ class Painter:
         if image is None:
             if len(self._images) > _MAX_IMAGES:
                 self._images.clear()
-            image = self._images[key] = make()
+            image = make()
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                # The screen's own format blits fastest.
+                alpha = image.get_flags() & pygame.SRCALPHA
+                image = image.convert_alpha() if alpha else image.convert()
+            self._images[key] = image
         return image
 
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:

@@ -235,7 +235,14 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
     parts.seats(p, lay, view, text, lobby=True)
     area = lay.center
     title_px = lay.px(th.TITLE)
-    y = area.top + lay.u(1)
+    content = (
+        title_px
+        + lay.px(th.SMALL) * 4.8
+        + lay.px(th.MEDIUM)
+        + lay.px(th.TINY) * 1.1 * len(view.notes)
+        + lay.u(8)
+    )
+    y = area.top + max(lay.u(1), (area.height - content) / 2)
     p.text(text("title"), title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
     y += title_px + lay.u(2.5)
     px = lay.px(th.SMALL)
@@ -304,7 +311,7 @@ def _title(p: Painter, lay: Layout, title: str, subtitle: str) -> int:
 def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
     """The area for `n` rows under `top`, and the row height."""
     area = pygame.Rect(lay.u(6), top, lay.width - lay.u(12), lay.bar.top - lay.u(3) - top)
-    row_h = min(lay.u(12), area.height // max(1, n))
+    row_h = min(lay.u(15), area.height // max(1, n))
     return area, row_h
 
 

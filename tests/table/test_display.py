@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 
 import pygame
 import pytest
@@ -12,8 +13,9 @@ from engine import Game, RuleSet
 from table import theme as th
 from table.display import Display
 from table.examples import KEYS, examples
+from table.layout import Layout
 from table.screenshots import save_all
-from table.view import Devices, Screen, TableFacts, build_view
+from table.view import Devices, Screen, TableFacts, build_view, default_positions
 
 SIZES = [(800, 480), (1920, 1080)]
 VIEWS = examples()
@@ -206,6 +208,16 @@ def test_any_number_of_seats_fits(displays, players):
         assert_fits(display, view)
 
 
+@pytest.mark.parametrize("players", [3, 8, 10])
+def test_seats_sit_clockwise_in_seat_order(players):
+    lay = Layout(1920, 1080)
+    rects = lay.seat_rects(default_positions(players))
+    cx, cy = lay.table.center
+    angles = [math.degrees(math.atan2(r.centery - cy, r.centerx - cx)) for r in rects]
+    turned = [(a - angles[0]) % 360 for a in angles]  # clockwise on screen: growing angles
+    assert turned == sorted(turned) and len(set(turned)) == players
+
+
 def test_nothing_is_redrawn_while_nothing_changes():
     display = Display(pygame.Surface((800, 480)))
     view = VIEWS["game"]
@@ -217,6 +229,18 @@ def test_nothing_is_redrawn_while_nothing_changes():
     assert display.surface.get_at((5, 5)) == (255, 0, 255)  # untouched
     assert display.needs_redraw(dataclasses.replace(view, pending=2))
     assert display.needs_redraw(dataclasses.replace(view, help=True))
+
+
+def test_show_puts_the_frame_on_the_window():
+    pygame.display.init()
+    try:
+        window = pygame.display.set_mode((800, 480))
+        display = Display(window)
+        assert display.show(VIEWS["game"]) is True
+        assert display.show(VIEWS["game"]) is False
+        assert window.get_at(display.painter.marks["top_card"].center)[:3] != th.BACKGROUND
+    finally:
+        pygame.display.quit()
 
 
 def test_warm_draws_every_card_face_ahead():
