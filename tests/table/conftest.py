@@ -1,12 +1,27 @@
-"""Fixtures for table tests: a simulated reader and a configuration that points at it."""
+"""Fixtures for table tests: a simulated reader, a configuration that points at it, and
+SDL's dummy drivers so the screen tests run without a window or a speaker."""
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 import threading
 
+import pygame
 import pytest
 
 from table import config
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fonts():
+    """Fonts need pygame.font.init(); nothing else of pygame is started."""
+    pygame.font.init()
+    yield
 
 
 @pytest.fixture
