@@ -32,11 +32,11 @@ class Loop:
     inputs: Inputs | None = None
     frame: Callable[[Session, float], None] | None = None
     pump: Callable[[float], None] | None = None  # window events (keyboard) into the queue
+    dirty: Callable[[], bool] | None = None  # a change only the window knows of (help, typing)
     after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
     frames: int = 0
     _drawn: int = -1
-    _leds: dict[int, str] = field(default_factory=dict)
 
     def run_once(self, wait: float = MAX_WAIT) -> list[Outcome]:
         """Wait for an input or a deadline (at most `wait` s), handle everything, redraw."""
@@ -67,18 +67,13 @@ class Loop:
 
     def _show(self, now: float) -> None:
         self._set_leds()
-        if self.frame is not None and self.session.version != self._drawn:
+        changed = self.session.version != self._drawn or (self.dirty and self.dirty())
+        if self.frame is not None and changed:
             self._drawn = self.session.version
             self.frame(self.session, now)
             self.frames += 1
 
     def _set_leds(self) -> None:
         panel = self.inputs.panel if self.inputs else None
-        if panel is None:
-            return
-        wanted = self.session.leds()
-        for seat, state in wanted.items():
-            if self._leds.get(seat) == state or seat not in panel.led_seats:
-                continue
-            {"on": panel.on, "off": panel.off, "blink": panel.blink}[state](seat)
-        self._leds = wanted
+        if panel is not None:
+            panel.show(self.session.leds())

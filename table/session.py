@@ -47,6 +47,7 @@ class Notice:
     seat: int | None
     until: float
     problem: bool = False
+    reason: str = ""  # the engine's reason word, for the screen's own sentence
 
 
 @dataclass(frozen=True)
@@ -233,15 +234,15 @@ class Session:
                 self._back_to_lobby()
                 return
             physical = self.joined[outcome.seat] if outcome.seat is not None else None
-            self._refuse(physical, outcome.message, now)
+            self._refuse(physical, outcome.message, now, outcome.reason)
             return
         if isinstance(outcome, Applied):
             for event in outcome.events:
                 self.lines.append(Line(event))
             self._changed()
 
-    def _refuse(self, seat: int | None, text: str, now: float) -> None:
-        self.notice = Notice(text, seat, now + NOTICE_SECONDS)
+    def _refuse(self, seat: int | None, text: str, now: float, reason: str = "") -> None:
+        self.notice = Notice(text, seat, now + NOTICE_SECONDS, reason=reason)
         self._changed()
 
     def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:

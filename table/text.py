@@ -62,6 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "button_challenge": "CHALLENGE",
         # Prompts: what the awaited seat does next.
         "prompt_lobby": "Press {call} at your seat to join",
+        "prompt_resume": "A game was in progress: DRAW resumes it, CHALLENGE sets it aside",
         "prompt_flip": "{name}: turn over the first card and scan it",
         "prompt_flip_again": "Wild +4 can't start: shuffle it back, turn another and scan it",
         "prompt_turn": "{name}: play a card or press {draw}",
@@ -200,6 +201,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "button_draw": "ROBAR",
         "button_challenge": "RETAR",
         "prompt_lobby": "Pulsa {call} en tu asiento para unirte",
+        "prompt_resume": "Hay una partida a medias: ROBAR la retoma, DESAFÍO la aparta",
         "prompt_flip": "{name}: da la vuelta a la primera carta y escanéala",
         "prompt_flip_again": "El +4 no puede empezar: devuélvelo al mazo, saca otra y escanéala",
         "prompt_turn": "{name}: juega una carta o pulsa {draw}",
