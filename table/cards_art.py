@@ -1,8 +1,5 @@
-"""Cards drawn by the program at any size: hue, pattern, shape and letter, so no one needs colour.
-
-Every colour has its hue, a pattern on the card (red stripes, yellow dots, green checks, blue
-bars), a shape (red triangle, yellow circle, green square, blue diamond) and its letter.
-"""
+"""Cards drawn at any size. Each colour has a hue, a pattern (red stripes, yellow dots, green
+checks, blue bars), a shape (triangle, circle, square, diamond) and a letter: hue is not needed."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ KEYS = (
 
 
 def _facts(**changes) -> TableFacts:
-    base = dict(names=NAMES, devices=Devices(reader=True, pin_factory="lgpio"))
+    base = dict(names=NAMES, lang="en", devices=Devices(reader=True, pin_factory="lgpio"))
     return TableFacts(**(base | changes))
 
 

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import theme
-
 _SIDES = {
     # position: (column, row) on a 3 x 3 grid around the middle
     "top-left": (0, 0),
@@ -143,9 +141,3 @@ class Layout:
         c, card = self.center, self.top_card
         gap = self.margin * 2
         return pygame.Rect(c.left, c.top, card.left - gap - c.left, c.height)
-
-    def font_px(self) -> dict[str, int]:
-        return {
-            name: self.px(getattr(theme, name))
-            for name in ("TITLE", "HUGE", "BIG", "MEDIUM", "SMALL", "TINY")
-        }

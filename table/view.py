@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine import Game, Kind, Rank, RuleSet
 from engine import events as ev
 
-from .text import Text
+from .text import Text, default_language
 
 POSITIONS = (
     "bottom",
@@ -162,7 +162,7 @@ class TableFacts:
     seats: int = 4  # seats shown in the lobby when there is no game yet
     joined: frozenset[int] = frozenset()
     preset: str = "official"
-    lang: str = "en"
+    lang: str = field(default_factory=default_language)  # from the locale unless given
     call_word: str = "UNO"
     events: tuple[ev.Event | str, ...] = ()  # recent events, oldest first
     refusal: Refusal | None = None

@@ -35,7 +35,7 @@ def views_of_a_match(preset: str, players: int, seed: int) -> dict[Kind, object]
     for _ in range(4000):
         kind = game.awaiting.kind
         if kind not in seen:
-            seen[kind] = build_view(game, TableFacts(events=tuple(events[-5:])))
+            seen[kind] = build_view(game, TableFacts(lang="en", events=tuple(events[-5:])))
         if kind is Kind.MATCH_OVER:
             break
         events += game.apply(choose_action(game, bots, rng))
@@ -78,7 +78,7 @@ def test_a_refereed_game_renders_from_deal_to_colour(preset):
     game = Game.referee(3, RuleSet.preset(preset), dealer=1)
     views = [build_view(game)]
     game.apply(Flip("W4"))  # a Wild Draw Four goes back
-    views.append(build_view(game, TableFacts(events=tuple(game.last_events))))
+    views.append(build_view(game, TableFacts(lang="en", events=tuple(game.last_events))))
     assert "Wild +4" in views[-1].prompt
     game.apply(Flip("R5"))
     views.append(build_view(game))
@@ -120,7 +120,9 @@ def test_a_game_view_says_what_the_engine_says():
 
 
 def test_the_lobby_view_lists_seats_and_who_joined():
-    facts = TableFacts(names=("Ana", "Bruno"), seats=3, joined=frozenset({1}), preset="cool")
+    facts = TableFacts(
+        names=("Ana", "Bruno"), seats=3, joined=frozenset({1}), preset="cool", lang="en"
+    )
     view = build_view(None, facts)
     assert view.screen is Screen.LOBBY
     assert [s.name for s in view.seats] == ["Ana", "Bruno", "Seat 3"]
@@ -149,6 +151,13 @@ def test_default_positions_go_clockwise_from_the_bottom():
     assert default_positions(2) == ("bottom", "top")
     assert len(set(default_positions(8))) == 8
     assert len(default_positions(10)) == 10
+
+
+def test_the_language_defaults_to_the_locale(monkeypatch):
+    monkeypatch.setattr("locale.getlocale", lambda: ("es_ES", "UTF-8"))
+    view = build_view(None, TableFacts())
+    assert view.lang == "es" and view.seats[0].name == "Asiento 1"
+    assert build_view(None, TableFacts(lang="en")).seats[0].name == "Seat 1"
 
 
 def test_every_kind_has_a_screen():
