@@ -91,6 +91,8 @@ class DemoDriver:
         self._guilty_draws: dict[int, int] = {}
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
         self._pressed: dict[Press, float] = {}
+        self.pace = 0.0  # seconds between two moves, so that people can follow
+        self._next_move = 0.0
         self.rounds_played = 0
         self.actions = 0
         self.consistent = True
@@ -114,8 +116,8 @@ class DemoDriver:
         """Send the next input when the previous one has reached the game."""
         if self.done or not self._arrived(now):
             return
-        if not self._todo:
-            self._plan_next()
+        if not self._todo and now >= self._next_move:
+            self._plan_next(now)
         if self._todo and not self.done and self._rested(self._todo[0], now):
             self._send(self._todo.popleft(), now)
 
@@ -157,7 +159,7 @@ class DemoDriver:
 
     # --- planning ----------------------------------------------------------------------------
 
-    def _plan_next(self) -> None:
+    def _plan_next(self, now: float) -> None:
         table = self.session.game
         if table is None:
             return
@@ -171,6 +173,7 @@ class DemoDriver:
         action = choose_action(self.world, self.bots, self.rng)
         events = self.world.apply(action)
         self.actions += 1
+        self._next_move = now + self.pace
         self._todo.extend(self._inputs_for(action, events))
 
     def _rounds_done(self) -> bool:
@@ -333,10 +336,10 @@ def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int
     return DemoRig(config, session, driver, loop, reader)
 
 
-def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0) -> dict:
-    """Play until the demo is done; returns the driver's summary."""
+def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:
+    """Play until the demo is done (or `stop()` says so); returns the driver's summary."""
     start = clock()
-    while not rig.driver.done:
+    while not rig.driver.done and not (stop and stop()):
         rig.driver.step(clock())
         rig.loop.run_once(wait=STEP)
         if clock() - start > max_seconds:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from engine import Kind
 from hw.events import InputEvent
 from hw.keyboard import Keyboard
 from table.config import Config
@@ -30,10 +31,11 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     """The screen: the configured size (fullscreen on a kiosk), a window on a PC."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption("uno-table")
-    pygame.mouse.set_visible(False if config.display.fullscreen and not headless else True)
+    pygame.mouse.set_visible(headless or not config.display.fullscreen)
     size = (config.display.width, config.display.height)
     flags = 0
     if headless:
@@ -153,7 +155,7 @@ class Window:
             keys=tuple(_key_row(line) for line in keys),
             typed=self.keyboard.typed if self.keyboard else "",
             screen=None if in_game else Screen.LOBBY,
-            prompt=_resume_prompt(text) if session.phase is Phase.RESUME else None,
+            prompt=_prompt(session, text),
         )
 
     @staticmethod
@@ -170,8 +172,9 @@ class Window:
         readers = [ok for name, (ok, _) in session.devices.items() if name != "keyboard"]
         notice = session.notice
         problem = notice.text if notice is not None and notice.problem else ""
-        return Devices(reader=all(readers) if readers else False, pin_factory=self.pin_factory,
-                       problem=problem)
+        return Devices(
+            reader=all(readers) if readers else False, pin_factory=self.pin_factory, problem=problem
+        )
 
 
 def _key_row(line: str) -> tuple[str, str]:
@@ -179,5 +182,12 @@ def _key_row(line: str) -> tuple[str, str]:
     return (key, what)
 
 
-def _resume_prompt(text: Text) -> str:
-    return text("prompt_resume")
+def _prompt(session: Session, text: Text) -> str | None:
+    """The prompts that name the table's own buttons (the game's own come from the View)."""
+    if session.phase is Phase.RESUME:
+        return text("prompt_resume")
+    if session.phase is Phase.LOBBY:
+        return text("prompt_lobby_start")
+    if session.game.awaiting.kind is Kind.MATCH_OVER:
+        return text("prompt_match_done")
+    return None
