@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import queue
 import sys
 import tempfile
@@ -19,6 +20,7 @@ from table.inputs import open_inputs
 from table.session import Session
 
 log = logging.getLogger(__name__)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
 
 
 def register(sub: argparse._SubParsersAction) -> None:

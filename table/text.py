@@ -75,7 +75,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_challenge": "{name}: press {challenge}, or {draw} to take {n}",
         "prompt_reveal_challenge": "{name}: show your hand, scan your cards one by one",
         "prompt_reveal_points": "{name}: scan the cards left in your hand",
-        "prompt_round_over": "Next round: {name} deals",
+        "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
         # Event sentences.
         "ev_dealt": "{name} deals {n} cards each",
@@ -216,7 +216,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_challenge": "{name}: pulsa {challenge}, o {draw} para robar {n}",
         "prompt_reveal_challenge": "{name}: enseña tu mano, escanea tus cartas una a una",
         "prompt_reveal_points": "{name}: escanea las cartas que te quedan",
-        "prompt_round_over": "Siguiente ronda: reparte {name}",
+        "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
         "ev_dealt": "{name} reparte {n} cartas a cada uno",
         "ev_first": "Primera carta: {card}",
