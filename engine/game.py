@@ -753,6 +753,11 @@ class Game:
         events.append(ev.Left(seat))
         active = self._active_seats()
         if self._awaiting.kind is Kind.ROUND_OVER:
+            if len(active) == 1:
+                # The last seat left between rounds wins the match.
+                self._match_winner = active[0]
+                events.append(ev.MatchOver(active[0]))
+                self._await(Kind.MATCH_OVER, None)
             return
         if len(active) == 1:
             self._end_round(active[0], events)
