@@ -811,6 +811,8 @@ class Game:
         if self._awaiting.kind is not Kind.ROUND_OVER:
             raise _refuse("round_not_over", "the round is not over yet")
         self.dealer = (self.dealer + 1) % self.players
+        while self.dealer in self._left:  # a seat that left does not deal (nor start after R)
+            self.dealer = (self.dealer + 1) % self.players
         deck = self.rules.deck()
         self._rng.shuffle(deck)
         events += self._deal_from(deck)
