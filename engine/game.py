@@ -824,6 +824,11 @@ class Game:
         events.append(ev.Left(seat))
         active = self._active_seats()
         if self._awaiting.kind is Kind.ROUND_OVER:
+            if len(active) == 1:
+                # The last seat left between rounds wins the match.
+                self._match_winner = active[0]
+                events.append(ev.MatchOver(active[0]))
+                self._await(Kind.MATCH_OVER, None)
             return
         if len(active) == 1 and self._winner is None:
             self._end_round(active[0], events)
@@ -898,6 +903,8 @@ class Game:
         if self._awaiting.kind is not Kind.ROUND_OVER:
             raise _refuse("round_not_over", "the round is not over yet")
         self.dealer = (self.dealer + 1) % self.players
+        while self.dealer in self._left:  # a seat that left does not deal (nor start after R)
+            self.dealer = (self.dealer + 1) % self.players
         if self._real:
             events += self._deal_real()
             return
