@@ -71,6 +71,7 @@ install_packages() {
         wanted="$wanted $PI_PACKAGES"
     fi
     if dry; then
+        # shellcheck disable=SC2086  # one word a package
         run apt-get install -y $wanted
         return
     fi
@@ -78,11 +79,11 @@ install_packages() {
         say "no apt-get here: make sure these are installed: $wanted"
         return
     fi
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2086  # one word a package
     missing=$(missing_packages $wanted)
     if [ -n "$missing" ]; then
         run apt-get update
-        # shellcheck disable=SC2086
+        # shellcheck disable=SC2086  # one word a package
         run apt-get install -y $missing
     fi
 }
@@ -167,10 +168,16 @@ start_service() {
     if dry || ! systemctl --quiet is-enabled uno-table.service 2>/dev/null; then
         run systemctl enable uno-table.service
     fi
+    action=
     if [ "$CHANGED" = 1 ] && ! dry && systemctl --quiet is-active uno-table.service; then
-        run systemctl restart uno-table.service
+        action=restart
     elif dry || ! systemctl --quiet is-active uno-table.service; then
-        run systemctl start uno-table.service
+        action=start
+    fi
+    # Waits for the first frame (READY=1); a table that cannot start says why in the journal.
+    if [ -n "$action" ] && ! run systemctl "$action" uno-table.service; then
+        say "the table did not start: journalctl -u uno-table says why; it keeps trying"
+        exit 1
     fi
 }
 
@@ -180,7 +187,11 @@ do_install() {
     install_program
     install_files
     start_service
-    say "done: the table starts at boot; logs: journalctl -u uno-table"
+    if dry; then
+        say "done: the files are in $DESTDIR; the steps on the live system were only printed"
+    else
+        say "done: the table starts at boot; logs: journalctl -u uno-table"
+    fi
 }
 
 do_uninstall() {

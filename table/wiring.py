@@ -275,8 +275,14 @@ def _reader(out: Svg, config: Config, x: int, y: int) -> None:
         out.text(x + 14, y + 48 + 17 * i, text, size=12, weight=weight)
 
 
+LEGEND = (
+    "Buttons: momentary, normally open, GPIO to ground, no resistor: the Pi's internal pull-up "
+    "holds the GPIO high and a press pulls it to ground.",
+    "LEDs: GPIO → 330 Ω → LED anode, cathode to ground; lit when the GPIO is high (at most 16 mA "
+    "from a GPIO: use a transistor for brighter lights).",
+)
+
+
 def _legend(out: Svg, x: int, y: int) -> None:
-    out.text(x, y, "Buttons: momentary, normally open, GPIO to ground, no resistor: the Pi's "
-             "internal pull-up holds the GPIO high and a press pulls it to ground.", size=13)
-    out.text(x, y + 20, "LEDs: GPIO → 330 Ω → LED anode, cathode to ground; lit when the GPIO "
-             "is high (at most 16 mA from a GPIO: use a transistor for brighter lights).", size=13)
+    for i, line in enumerate(LEGEND):
+        out.text(x, y + 20 * i, line, size=13)
