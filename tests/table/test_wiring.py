@@ -11,14 +11,16 @@ ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "run `uno-table wiring` (and `--svg docs/wiring.svg`) and update wiring.md"
 
 
-def test_wiring_md_has_the_table_uno_table_wiring_prints(capsys):
+def test_wiring_md_has_the_table_uno_table_wiring_prints(capsys, monkeypatch):
+    monkeypatch.delenv("UNO_TABLE_CONFIG", raising=False)
     assert cli.main(["wiring"]) == 0
     printed = capsys.readouterr().out
     assert printed == wiring.markdown(config.load())
     assert printed in (ROOT / "wiring.md").read_text(), REGENERATE
 
 
-def test_the_diagram_is_the_one_uno_table_wiring_draws(tmp_path, capsys):
+def test_the_diagram_is_the_one_uno_table_wiring_draws(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("UNO_TABLE_CONFIG", raising=False)
     out = tmp_path / "wiring.svg"
     assert cli.main(["wiring", "--svg", str(out)]) == 0
     assert out.read_text() == (ROOT / "docs" / "wiring.svg").read_text(), REGENERATE
