@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
-.PHONY: run demo test lint format soak bench clean
+.PHONY: run demo test lint format soak bench clean install uninstall
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
+
+# On the Pi, as root: the systemd kiosk service (systemd/install.sh; DESTDIR=ROOT stages it).
+install:
+	DESTDIR="$(DESTDIR)" sh systemd/install.sh install
+
+uninstall:
+	DESTDIR="$(DESTDIR)" sh systemd/install.sh uninstall
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
