@@ -17,7 +17,7 @@ from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
 
 ENV_VAR = "UNO_TABLE_CONFIG"
-LANGUAGES = ("en", "es")
+LANGUAGES = ("auto", "en", "es")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
 BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 MAX_SEATS = 10

@@ -17,7 +17,7 @@ from table.controller import Applied, Outcome
 from table.display import Display
 from table.session import Phase, Session
 from table.sound import Sounds
-from table.text import Text
+from table.text import Text, default_language
 from table.view import Devices, Refusal, Screen, TableFacts, View, build_view
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,7 @@ class Window:
     def facts(self, session: Session) -> TableFacts:
         """What the screen shows besides the game: seats, notices, devices, the keyboard."""
         config = self.config
-        lang = config.language
+        lang = default_language() if config.language == "auto" else config.language
         text = Text(lang, config.display.call_word)
         in_game = session.game is not None
         physical = session.joined if in_game else range(len(config.seats))

@@ -85,7 +85,7 @@ def test_readers_by_seat():
 BAD = [
     ("preset = 'house'", 'preset: expected one of "official", "reglamento", "playone", "cool", '
      'got "house"'),
-    ("language = 'xx'", 'language: expected one of "en", "es", got "xx"'),
+    ("language = 'xx'", 'language: expected one of "auto", "en", "es", got "xx"'),
     ("language = 3", "language: expected one of"),
     ("colour = 1", "colour: unknown key (known:"),
     ("state_dir = ''", 'state_dir: expected a path, got ""'),

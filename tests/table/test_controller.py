@@ -88,8 +88,9 @@ def test_draw_button_accepts_a_stack_in_playone():
     assert accept.action == Accept(2) and game.hand_count(2) == 9 and game.turn == 0
 
 
-def test_challenge_button_challenges_a_w4_and_reveals_decide():
-    game = referee("official")
+@pytest.mark.parametrize("preset", ["official", "reglamento"])
+def test_challenge_button_challenges_a_w4_and_reveals_decide(preset):
+    game = referee(preset)
     ctl = Controller(game)
     run(ctl, scan("R5"), scan("W4", at=1), press(None, "green", at=2))
     assert game.awaiting.kind is Kind.CHALLENGE and game.awaiting.seat == 2
@@ -103,12 +104,14 @@ def test_challenge_button_challenges_a_w4_and_reveals_decide():
     assert game.awaiting.kind is Kind.TURN and game.turn == 2 and game.hand_count(2) == 7
 
 
-def test_draw_button_accepts_a_w4():
-    game = referee("official")
+@pytest.mark.parametrize(("preset", "next_turn"), [("official", 0), ("reglamento", 2)])
+def test_draw_button_accepts_a_w4(preset, next_turn):
+    game = referee(preset)
     ctl = Controller(game)
     run(ctl, scan("R5"), scan("W4", at=1), press(None, "green", at=2))
     (accept,) = run(ctl, press(2, "draw", at=3))
-    assert accept.action == Accept(2) and game.hand_count(2) == 11 and game.turn == 0
+    # Reglamento: draws never skip, the victim plays next.
+    assert accept.action == Accept(2) and game.hand_count(2) == 11 and game.turn == next_turn
 
 
 def test_challenge_button_of_another_seat_is_a_catch():

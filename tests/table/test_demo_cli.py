@@ -41,3 +41,12 @@ def test_headless_demo_is_consistent(tmp_path, preset, players, seed):
 def test_bad_players_is_a_clear_error():
     done = demo("--players", "12")
     assert done.returncode == 2 and "players" in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("preset", ["official", "reglamento", "playone", "cool"])
+def test_headless_demo_for_every_preset_and_table_size(preset, players):
+    done = demo("--seed", str(players), "--players", str(players), "--preset", preset)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1])["consistent"] is True
