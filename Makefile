@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.bench-installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
 .PHONY: run demo test lint format soak bench clean install uninstall
@@ -12,6 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
 
 run: $(STAMP)
 	$(BIN)/uno-table run
@@ -35,7 +40,7 @@ format: $(STAMP)
 soak: $(STAMP)
 	$(HEADLESS) $(BIN)/pytest -m slow
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
 
 # On the Pi, as root: the systemd kiosk service (systemd/install.sh; DESTDIR=ROOT stages it).
