@@ -48,7 +48,7 @@ from table.session import Session
 log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
-TIMEOUT = 5.0  # seconds an input may take to reach the game before the demo gives up
+TIMEOUT = 10.0  # seconds an input may take to reach the game before the demo gives up
 GAP = 0.05  # seconds between two presses of one button: more than its refractory period
 SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
 STEP = 0.01  # seconds the demo's loop waits for input at most
@@ -91,6 +91,7 @@ class DemoDriver:
         self._guilty_draws: dict[int, int] = {}
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
         self._pressed: dict[Press, float] = {}
+        self._sent_last: Input | None = None
         self.pace = 0.0  # seconds between two moves, so that people can follow
         self._next_move = 0.0
         self.rounds_played = 0
@@ -114,12 +115,16 @@ class DemoDriver:
 
     def step(self, now: float) -> None:
         """Send the next input when the previous one has reached the game."""
-        if self.done or not self._arrived(now):
+        if self.done or not self._reader_ready() or not self._arrived(now):
             return
         if not self._todo and now >= self._next_move:
             self._plan_next(now)
         if self._todo and not self.done and self._rested(self._todo[0], now):
             self._send(self._todo.popleft(), now)
+
+    def _reader_ready(self) -> bool:
+        # A scan written before the reader has opened its port would be lost with the port.
+        return any(ok for ok, _ in self.session.devices.values())
 
     def _rested(self, item: Input, now: float) -> bool:
         # A real hand does not press one button twice within its refractory period either.
@@ -135,7 +140,7 @@ class DemoDriver:
             self._in_flight = None
             return True
         if now - sent > TIMEOUT:
-            self._fail("an input did not reach the game in time")
+            self._fail(f"{self._sent_last} did not reach the game in {TIMEOUT:.0f} s")
         return False
 
     def _history_length(self) -> int:
@@ -146,6 +151,7 @@ class DemoDriver:
         in_game = self.session.game is not None
         mark = self._history_length() if in_game else self.session.version
         self._in_flight = (in_game, mark, now)
+        self._sent_last = item
         if isinstance(item, Press):
             self._pressed[item] = now
             self._press(item.seat, item.button)
