@@ -92,6 +92,7 @@ class DemoDriver:
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
         self._pressed: dict[Press, float] = {}
         self._sent_last: Input | None = None
+        self.ready = lambda: True  # whether the devices can take input (a reader's port open)
         self.pace = 0.0  # seconds between two moves, so that people can follow
         self._next_move = 0.0
         self.rounds_played = 0
@@ -115,16 +116,12 @@ class DemoDriver:
 
     def step(self, now: float) -> None:
         """Send the next input when the previous one has reached the game."""
-        if self.done or not self._reader_ready() or not self._arrived(now):
+        if self.done or not self.ready() or not self._arrived(now):
             return
         if not self._todo and now >= self._next_move:
             self._plan_next(now)
         if self._todo and not self.done and self._rested(self._todo[0], now):
             self._send(self._todo.popleft(), now)
-
-    def _reader_ready(self) -> bool:
-        # A scan written before the reader has opened its port would be lost with the port.
-        return any(ok for ok, _ in self.session.devices.values())
 
     def _rested(self, item: Input, now: float) -> bool:
         # A real hand does not press one button twice within its refractory period either.
@@ -337,6 +334,8 @@ def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int
     driver = DemoDriver(
         session, buttons.press, reader.scan, players=players, seed=seed, rounds=rounds
     )
+    # A scan written before the reader has opened its port would be lost with the port.
+    driver.ready = lambda: session.devices.get("pile", (False, ""))[0]
     loop = Loop(session, events, inputs)
     loop.after.append(lambda outcomes, now: driver.observe(outcomes))
     return DemoRig(config, session, driver, loop, reader)

@@ -57,7 +57,7 @@ def script(preset: str, players: int, seed: int, rounds: int = 1) -> dict:
     game: list[list] = []
     snapshots: list[dict] = []
     now = 0.0
-    while not driver.done:
+    while not driver.done and now < 100_000:  # a stuck driver fails below, never hangs
         now += 0.1  # past every refractory period: the driver presses a button again at once
         driver.step(now)
         for item in sent:
