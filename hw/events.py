@@ -45,11 +45,15 @@ class CodeScanned:
 
 @dataclass(frozen=True)
 class DeviceProblem:
-    """Something a device sent or did that changes nothing but is shown: `raw` is its text."""
+    """Something a device sent or did that changes nothing but is shown: `raw` is its text.
+
+    `down` is True when the device itself is lost (unplugged, not found), False for one bad input.
+    """
 
     source: str
     message: str
     raw: str | None = None
+    down: bool = False
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,8 @@ class CardReader:
         self._read_timeout = read_timeout
         self._stop = threading.Event()
         self._down = False
+        self.connected = False
+        """Whether the port is open now: a scan written while it is not would be lost."""
         self._thread = threading.Thread(target=self._run, name=f"reader-{name}", daemon=True)
 
     def start(self) -> CardReader:
@@ -120,6 +122,7 @@ class CardReader:
             except (serial.SerialException, OSError) as exc:
                 self._problem("reader disconnected", str(exc))
             finally:
+                self.connected = False
                 port.close()
 
     def _open(self) -> serial.Serial | None:
@@ -133,6 +136,7 @@ class CardReader:
             self._problem(f"reader cannot open {path}", str(exc))
             return None
         self._down = False
+        self.connected = True
         self._events.put(DeviceReady(self.name, os.path.realpath(path)))
         return port
 
@@ -140,7 +144,7 @@ class CardReader:
         # One report an outage: retries stay quiet until the reader is back.
         if not self._down:
             self._down = True
-            self._events.put(DeviceProblem(self.name, message, raw))
+            self._events.put(DeviceProblem(self.name, message, raw, down=True))
 
     def _read(self, port: serial.Serial) -> None:
         lines = LineSplitter()

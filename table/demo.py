@@ -335,7 +335,7 @@ def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int
         session, buttons.press, reader.scan, players=players, seed=seed, rounds=rounds
     )
     # A scan written before the reader has opened its port would be lost with the port.
-    driver.ready = lambda: session.devices.get("pile", (False, ""))[0]
+    driver.ready = lambda: all(reader.connected for reader in inputs.readers)
     loop = Loop(session, events, inputs)
     loop.after.append(lambda outcomes, now: driver.observe(outcomes))
     return DemoRig(config, session, driver, loop, reader)

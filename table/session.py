@@ -138,7 +138,8 @@ class Session:
     def handle(self, event: InputEvent, now: float) -> None:
         """Take one input event from the queue."""
         if isinstance(event, DeviceProblem):
-            self.devices[event.source] = (False, event.message)
+            if event.down:
+                self.devices[event.source] = (False, event.message)
             raw = f": {event.raw!r}" if event.raw else ""
             self._problem(f"{event.source}: {event.message}{raw}", now)
         elif isinstance(event, DeviceReady):
