@@ -49,7 +49,9 @@ log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
 TIMEOUT = 5.0  # seconds an input may take to reach the game before the demo gives up
-GAP = 0.05  # seconds between two presses of one button: more than its refractory period
+# Seconds between two presses of one button: past its refractory period (40 ms) with room
+# to spare, since on a loaded machine a press may go out later than the driver planned it.
+GAP = 0.08
 SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
 STEP = 0.01  # seconds the demo's loop waits for input at most
 
@@ -91,6 +93,7 @@ class DemoDriver:
         self._guilty_draws: dict[int, int] = {}
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
         self._pressed: dict[Press, float] = {}
+        self._sent: Input | None = None  # the last input sent, for the problem message
         self.pace = 0.0  # seconds between two moves, so that people can follow
         self._next_move = 0.0
         self.rounds_played = 0
@@ -135,7 +138,7 @@ class DemoDriver:
             self._in_flight = None
             return True
         if now - sent > TIMEOUT:
-            self._fail("an input did not reach the game in time")
+            self._fail(f"an input did not reach the game in time: {self._sent!r}")
         return False
 
     def _history_length(self) -> int:
@@ -146,6 +149,7 @@ class DemoDriver:
         in_game = self.session.game is not None
         mark = self._history_length() if in_game else self.session.version
         self._in_flight = (in_game, mark, now)
+        self._sent = item
         if isinstance(item, Press):
             self._pressed[item] = now
             self._press(item.seat, item.button)
