@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.bench-installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
-.PHONY: run demo test lint format soak bench clean
+.PHONY: run demo test lint format soak bench clean install uninstall
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,13 @@ soak: $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
+
+# On the Pi, as root: the systemd kiosk service (systemd/install.sh; DESTDIR=ROOT stages it).
+install:
+	DESTDIR="$(DESTDIR)" sh systemd/install.sh install
+
+uninstall:
+	DESTDIR="$(DESTDIR)" sh systemd/install.sh uninstall
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
