@@ -48,7 +48,7 @@ from table.session import Session
 log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
-TIMEOUT = 5.0  # seconds an input may take to reach the game before the demo gives up
+TIMEOUT = 10.0  # seconds an input may take to reach the game before the demo gives up
 # Seconds between two presses of one button: past its refractory period (40 ms) with room
 # to spare, since on a loaded machine a press may go out later than the driver planned it.
 GAP = 0.08
@@ -93,7 +93,7 @@ class DemoDriver:
         self._guilty_draws: dict[int, int] = {}
         self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
         self._pressed: dict[Press, float] = {}
-        self._sent: Input | None = None  # the last input sent, for the problem message
+        self._sent_last: Input | None = None
         self.pace = 0.0  # seconds between two moves, so that people can follow
         self._next_move = 0.0
         self.rounds_played = 0
@@ -117,12 +117,16 @@ class DemoDriver:
 
     def step(self, now: float) -> None:
         """Send the next input when the previous one has reached the game."""
-        if self.done or not self._arrived(now):
+        if self.done or not self._reader_ready() or not self._arrived(now):
             return
         if not self._todo and now >= self._next_move:
             self._plan_next(now)
         if self._todo and not self.done and self._rested(self._todo[0], now):
             self._send(self._todo.popleft(), now)
+
+    def _reader_ready(self) -> bool:
+        # A scan written before the reader has opened its port would be lost with the port.
+        return any(ok for ok, _ in self.session.devices.values())
 
     def _rested(self, item: Input, now: float) -> bool:
         # A real hand does not press one button twice within its refractory period either.
@@ -138,7 +142,7 @@ class DemoDriver:
             self._in_flight = None
             return True
         if now - sent > TIMEOUT:
-            self._fail(f"an input did not reach the game in time: {self._sent!r}")
+            self._fail(f"{self._sent_last} did not reach the game in {TIMEOUT:.0f} s")
         return False
 
     def _history_length(self) -> int:
@@ -149,7 +153,7 @@ class DemoDriver:
         in_game = self.session.game is not None
         mark = self._history_length() if in_game else self.session.version
         self._in_flight = (in_game, mark, now)
-        self._sent = item
+        self._sent_last = item
         if isinstance(item, Press):
             self._pressed[item] = now
             self._press(item.seat, item.button)
