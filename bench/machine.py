@@ -39,6 +39,8 @@ def describe() -> dict[str, str]:
         "cores": str(os.cpu_count()),
         "OS": f"{platform.system()} {platform.release()} ({platform.machine()})",
         "Python": f"{platform.python_implementation()} {platform.python_version()}",
+        # Other work on the machine slows every figure: the load says how busy it was.
+        "load average at start (1, 5, 15 min)": ", ".join(f"{x:.2f}" for x in os.getloadavg()),
     }
     facts.update({package: version(package) for package in PACKAGES})
     return facts

@@ -12,6 +12,8 @@ def _set(obj, name, value) -> None:
 
 
 def _cards(value) -> tuple[Card, ...]:
+    if type(value) is Card:
+        return (value,)  # the common case, first: legal_actions() builds many plays
     if isinstance(value, (str, Card)):
         return (Card.parse(value),)
     return tuple(Card.parse(c) for c in value)

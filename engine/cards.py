@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from functools import cache
+from functools import cache, cached_property
 
 
 class Color(StrEnum):
@@ -52,24 +52,25 @@ class Rank(Enum):
     WILD_SHUFFLE = "WS"
     WILD_CUSTOM = "WC"
 
-    @property
+    # Cached per member: the engine asks these for every card it checks.
+    @cached_property
     def is_number(self) -> bool:
         return self.value.isdigit()
 
-    @property
+    @cached_property
     def is_wild(self) -> bool:
         return self.value.startswith("W")
 
-    @property
+    @cached_property
     def is_action(self) -> bool:
         return not self.is_number
 
-    @property
+    @cached_property
     def draws(self) -> int:
         """Cards this rank makes the next seat draw."""
         return {Rank.DRAW2: 2, Rank.WILD4: 4}.get(self, 0)
 
-    @property
+    @cached_property
     def points(self) -> int:
         if self.is_number:
             return int(self.value)

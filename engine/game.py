@@ -1036,7 +1036,11 @@ class Game:
             return []
         if aw.kind is Kind.COLOR:
             return [ChooseColor(seat, c) for c in Color]
-        return [a for a in self._candidate_actions(seat) if self._allows(a)]
+        candidates = self._candidate_actions(seat)
+        if aw.kind is Kind.TURN:
+            # A card that does not fit is refused on its turn: skip building that refusal.
+            candidates = [a for a in candidates if type(a) is not Play or self.fits(a.cards[0])]
+        return [a for a in candidates if self._allows(a)]
 
     def _candidate_actions(self, seat: int) -> list[Action]:
         hand = self._hands[seat]
@@ -1058,16 +1062,17 @@ class Game:
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
-        checks = {
-            Play: self._check_play,
-            Draw: self._check_draw,
-            Pass: self._check_pass,
-            Accept: self._check_accept,
-            Challenge: self._check_challenge,
-            CallUno: self._check_call,
-        }
         try:
-            checks[type(action)](action)
+            self._CHECKS[type(action)](self, action)
         except IllegalAction:
             return False
         return True
+
+    _CHECKS: ClassVar[dict[type, Callable[[Game, Action], object]]] = {
+        Play: _check_play,
+        Draw: _check_draw,
+        Pass: _check_pass,
+        Accept: _check_accept,
+        Challenge: _check_challenge,
+        CallUno: _check_call,
+    }

@@ -107,7 +107,7 @@ class Panel:
         self.factory = factory
         self._events = events
         self._refractory = Refractory(refractory)
-        self._buttons: list[gpiozero.Button] = []
+        self._buttons: list[gpiozero.DigitalInputDevice] = []
         self._leds: dict[int, gpiozero.LED] = {}
         self._shown: dict[int, str] = {}
         try:
@@ -124,13 +124,15 @@ class Panel:
             raise
 
     def _add_button(self, seat: int | None, name: Button, pin: int, bounce: float) -> None:
-        device = gpiozero.Button(
+        # Not gpiozero.Button: its hold thread wakes ten times a second per button, for a
+        # "held" event the table never uses (16 buttons cost most of the idle CPU).
+        device = gpiozero.DigitalInputDevice(
             pin, pull_up=True, bounce_time=bounce or None, pin_factory=self.factory
         )
-        device.when_pressed = lambda dev: self._pressed(seat, name, dev)
+        device.when_activated = lambda dev: self._pressed(seat, name, dev)
         self._buttons.append(device)
 
-    def _pressed(self, seat: int | None, name: Button, device: gpiozero.Button) -> None:
+    def _pressed(self, seat: int | None, name: Button, device: gpiozero.DigitalInputDevice) -> None:
         # Runs on gpiozero's thread: do as little as possible.
         at = _edge_time(device)
         if self._refractory.accept((seat, name), at):
@@ -183,7 +185,7 @@ class Panel:
         self.close()
 
 
-def _edge_time(device: gpiozero.Button) -> float:
+def _edge_time(device: gpiozero.DigitalInputDevice) -> float:
     """The edge time on the monotonic clock: gpiozero's own edge tick where it can be believed."""
     now = time.monotonic()
     age = device.active_time  # now - the edge tick, in the factory's own clock

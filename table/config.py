@@ -68,6 +68,7 @@ class Gpio:
     pin_factory: str
     bounce: float
     refractory: float
+    settle: float  # seconds a press waits for an earlier edge from another thread
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,7 @@ def _gpio(table: _Table) -> Gpio:
         table.choice("pin_factory", PIN_FACTORIES),
         table.int("bounce_ms", 0, 1000) / 1000,
         table.int("refractory_ms", 0, 1000) / 1000,
+        table.int("settle_ms", 0, 1000) / 1000,
     )
     table.done()
     return gpio

@@ -49,7 +49,9 @@ log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
 TIMEOUT = 10.0  # seconds an input may take to reach the game before the demo gives up
-GAP = 0.05  # seconds between two presses of one button: more than its refractory period
+# Seconds between two presses of one button: past its refractory period (40 ms) with room
+# to spare, since on a loaded machine a press may go out later than the driver planned it.
+GAP = 0.08
 SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
 STEP = 0.01  # seconds the demo's loop waits for input at most
 

@@ -62,7 +62,7 @@ def main_run(args: argparse.Namespace) -> int:
     surface = open_surface(config, args.headless)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
-    session = Session(config, config.state_dir)
+    session = Session(config, config.state_dir, settle=config.gpio.settle)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from hw.events import Button, ButtonPressed, CodeScanned
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceReady
 from table import config as configuration
 from table.demo import DemoDriver, demo_config_text
 from table.session import Phase, Session
@@ -44,6 +44,7 @@ def event(item: list, at: float) -> ButtonPressed | CodeScanned:
 def script(preset: str, players: int, seed: int, rounds: int = 1) -> dict:
     """A seeded demo game's inputs, split into the lobby's and the game's, with snapshots."""
     session = Session(table_config(players, preset, None), None, settle=0.0)
+    session.handle(DeviceReady(READER, "script"), 0.0)  # the driver scans once a reader is up
     sent: list[list] = []
     driver = DemoDriver(
         session,

@@ -33,6 +33,11 @@ def test_a_file_changes_only_what_it_names(tmp_path):
     assert len(cfg.seats) == 4
 
 
+def test_the_settle_window_is_set_in_milliseconds():
+    assert config.loads("", "default").gpio.settle == 0
+    assert config.loads("[gpio]\nsettle_ms = 30\n", "mine").gpio.settle == pytest.approx(0.03)
+
+
 def test_a_seat_list_replaces_the_default_one():
     cfg = config.loads(seat() + seat(name='"Ana"', uno=14, challenge=15, draw=0, led=None))
     assert [s.name for s in cfg.seats] == ["Seat 1", "Ana"]
@@ -70,7 +75,7 @@ BAD = [
     ("[gpio]\nrefractory_ms = 4.5", "gpio.refractory_ms: expected a whole number"),
     ("[gpio]\nrefractory_ms = true", "gpio.refractory_ms: expected a whole number"),
     ("[gpio]\nbounce = 5", "gpio.bounce: unknown key (known: bounce_ms, pin_factory, "
-     "refractory_ms)"),
+     "refractory_ms, settle_ms)"),
     ("seat = []", "seat: expected a list of 1 to 10 tables ([[seat]]), got a list of 0"),
     ("seat = 4", "seat: expected a list of 1 to 10 tables"),
     ("seat = [1]", "seat[1]: expected a table, got 1"),
