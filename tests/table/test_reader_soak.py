@@ -98,9 +98,6 @@ def play(tmp_path, lines: int, replugs: int, seed: int, rounds: int) -> Chaos:
     rig = build_rig(tmp_path, preset="official", players=3, seed=seed, rounds=rounds)
     chaos = Chaos(rig, lines, replugs, seed)
     driver = rig.driver
-    # The session marks the reader down on any problem, a garbage line too, until it opens
-    # again; this test waits for the reader itself after each replug instead.
-    driver._reader_ready = lambda: True
     try:
         chaos._until(lambda: chaos.ready >= 1)
         moves, end = 0, time.monotonic() + 300
