@@ -132,14 +132,19 @@ def play_out(
     rng = random.Random(seed)
     applied: list[Action] = []
     while game.awaiting.kind is not Kind.MATCH_OVER and len(applied) < max_actions:
-        action = (
-            _someone_catches(game, bots, rng)
-            or _someone_out_of_turn(game, bots, rng)
-            or _awaited_move(game, bots)
-        )
+        action = next_action(game, bots, rng)
         game.apply(action)
         applied.append(action)
     return applied
+
+
+def next_action(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action:
+    """The bots' next move: a catch, else a move out of turn, else the awaited seat's move."""
+    return (
+        _someone_catches(game, bots, rng)
+        or _someone_out_of_turn(game, bots, rng)
+        or _awaited_move(game, bots)
+    )
 
 
 def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action | None:

@@ -1187,6 +1187,8 @@ class Game:
         if self._awaiting.kind is not Kind.ROUND_OVER:
             raise _refuse("round_not_over", "the round is not over yet")
         self.dealer = (self.dealer + 1) % self.players
+        while self.dealer in self._left:  # the deal skips seats that have left
+            self.dealer = (self.dealer + 1) % self.players
         deck = self.rules.deck()
         self._rng.shuffle(deck)
         events += self._deal_from(deck)
