@@ -816,7 +816,7 @@ class Game:
         else:
             self._flip(count, events)  # one S per R: the reverse is undone
             events.append(ev.ReverseCancelled(origin, self._direction))
-            self._begin_turn(origin)
+            self._begin_turn(origin if origin not in self._left else self._next(origin))
 
     def _decline_counter(self, events: Events) -> None:
         against, origin, count = self._counter
