@@ -132,14 +132,14 @@ def play_out(
     rng = random.Random(seed)
     applied: list[Action] = []
     while game.awaiting.kind is not Kind.MATCH_OVER and len(applied) < max_actions:
-        action = next_action(game, bots, rng)
+        action = choose_action(game, bots, rng)
         game.apply(action)
         applied.append(action)
     return applied
 
 
-def next_action(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action:
-    """The bots' next move: a catch, else a move out of turn, else the awaited seat's move."""
+def choose_action(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action:
+    """The next action at a table of bots: a catch, a move out of turn, or the awaited move."""
     return (
         _someone_catches(game, bots, rng)
         or _someone_out_of_turn(game, bots, rng)

@@ -137,6 +137,14 @@ class UnoCaught(Event):
 
 
 @dataclass(frozen=True)
+class Challenged(Event):
+    """`challenger` challenged the W4 of `challenged`, who must now show the hand."""
+
+    challenger: int
+    challenged: int
+
+
+@dataclass(frozen=True)
 class ChallengeSettled(Event):
     """`challenger` challenged the W4 of `challenged`; `guilty` is the ruling."""
 
@@ -150,6 +158,14 @@ class Reshuffled(Event):
     """The discard pile but its top went back into a new draw pile of `count` cards."""
 
     count: int
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    """A seat showed cards of its hand (for a challenge or the round's points)."""
+
+    seat: int
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

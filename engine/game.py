@@ -1,4 +1,12 @@
-"""The game: state, whose move it is, and every rule applied as actions arrive."""
+"""The game: state, whose move it is, and every rule applied as actions arrive.
+
+Real cards (`Game.referee`, or int hands in `from_position`): the engine knows a card only
+when it is scanned. It counts hands and the draw pile, and settles what needs a hand's
+contents by reveals (a challenged Wild Draw Four, the points at a round's end). What it
+cannot check without seeing a hand is trusted: that a player had nothing playable before
+drawing (forced play), that a drawn card is the one played after a draw, that a drawn card
+did not fit before passing (playone's auto-play is done by the player scanning it).
+"""
 
 from __future__ import annotations
 
@@ -53,6 +61,20 @@ class Awaiting:
 
     kind: Kind
     seat: int | None
+
+
+@dataclass(frozen=True)
+class Wild4:
+    """A Wild Draw Four that may be challenged: who played it, the colour it was played on."""
+
+    seat: int
+    follow: Color | None
+    guilty: bool | None  # None: the hand was not seen; a challenge makes it reveal
+    challenger: int | None = None
+    count: int = 1  # several W4 in one play (multi_play): guilt costs 4 each
+
+    def to_json(self) -> list:
+        return [self.seat, self.follow and str(self.follow), self.guilty, self.challenger]
 
 
 class Hand:
@@ -137,7 +159,9 @@ class Game:
         self._match_winner: int | None = None
         self._drawn: list[Card] = []  # cards drawn during this turn
         self._dry = False  # a draw this turn found no card to take
-        self._w4: tuple[int, bool | None] | None = None  # (who played it, guilty)
+        self._w4: Wild4 | None = None
+        self._real = False  # real cards: the pile is counted, not seen
+        self._to_reveal: list[int] = []  # seats still to show their hands at round end
         self._after_color: tuple | None = None  # (what, seat, card[, count])
         # Counter window (counters): ("S", seat that played last, skips) or ("R", seat, reverses)
         self._counter: tuple[str, int, int] | None = None
@@ -239,6 +263,18 @@ class Game:
         return game
 
     @classmethod
+    def referee(
+        cls, players: int = 4, rules: RuleSet | None = None, dealer: int = 0, seed: int = 0
+    ) -> Game:
+        """A match of real cards: hands are counts, and the game waits for the first `Flip`."""
+        rules = rules or RuleSet.preset("official")
+        game = cls(players, rules, dealer, seed)
+        game.origin = {"how": "referee", "players": players, "seed": seed, "dealer": dealer}
+        game._real = True
+        game.last_events = game._deal_real()
+        return game
+
+    @classmethod
     def from_origin(cls, origin: dict, rules: RuleSet) -> Game:
         """The game as it was built, from its `origin` record (for replays and journals)."""
         args = {k: v for k, v in origin.items() if k != "how"}
@@ -246,6 +282,7 @@ class Game:
             "new": cls.new,
             "deal": cls.deal,
             "from_position": cls.from_position,
+            "referee": cls.referee,
         }[origin["how"]]
         return build(rules=rules, **args)
 
@@ -268,6 +305,7 @@ class Game:
         unseen = sum(h.unseen for h in self._hands)
         if unseen:
             # Real cards: the pile's contents are unknown, only its size is counted.
+            self._real = True
             self._pile_unseen = max(0, len(rest) - unseen)
         else:
             self._rng.shuffle(rest)
@@ -279,11 +317,7 @@ class Game:
         if len(deck) < need:
             raise ValueError(f"the deck has {len(deck)} cards; dealing needs at least {need}")
         self._pile = deck[::-1]
-        self._discard, self._out_of_play, self._drawn = [], [], []
-        self._hands = [Hand() for _ in range(self.players)]
-        self._called, self._window, self._winner = set(), None, None
-        self._direction, self._pending, self._w4 = 1, 0, None
-        self._counter = self._owes = self._meanwhile = None
+        self._reset_round()
         order = [self._next(self.dealer, k) for k in range(1, len(seats) + 1)]
         for _ in range(self.rules.hand_size):
             for seat in order:
@@ -291,6 +325,27 @@ class Game:
         events: Events = [ev.Dealt(self.dealer, self.rules.hand_size)]
         self._turn_first_card(events)
         return events
+
+    def _reset_round(self) -> None:
+        self._discard, self._out_of_play, self._drawn = [], [], []
+        self._hands = [Hand() for _ in range(self.players)]
+        self._called, self._window, self._winner = set(), None, None
+        self._direction, self._pending, self._w4, self._color = 1, 0, None, None
+        self._to_reveal = []
+        self._counter = self._owes = self._meanwhile = None
+
+    def _deal_real(self) -> Events:
+        """Real cards were dealt at the table: count them, then wait for the first card."""
+        size = self.rules.hand_size
+        seats = self._active_seats()
+        self._reset_round()
+        for seat in seats:
+            self._hands[seat].unseen = size
+        self._pile, self._pile_unseen = [], len(self.rules.deck()) - size * len(seats)
+        if self._pile_unseen < 1:
+            raise ValueError(f"{len(seats)} hands of {size} leave no card to turn over")
+        self._await(Kind.FLIP, self.dealer)
+        return [ev.Dealt(self.dealer, size)]
 
     def _turn_first_card(self, events: Events) -> None:
         card = self._pile.pop()
@@ -330,8 +385,14 @@ class Game:
         return self._awaiting.seat
 
     @property
-    def top(self) -> Card:
-        return self._discard[-1]
+    def top(self) -> Card | None:
+        """The top of the discard pile (None before the first card is turned)."""
+        return self._discard[-1] if self._discard else None
+
+    @property
+    def real_cards(self) -> bool:
+        """Whether the engine counts an unseen draw pile (a table of real cards)."""
+        return self._real
 
     @property
     def color(self) -> Color | None:
@@ -418,7 +479,7 @@ class Game:
     @property
     def w4_player(self) -> int | None:
         """The seat whose Wild Draw Four can be challenged now, if any."""
-        return self._w4[0] if self._w4 and self._awaiting.kind is Kind.CHALLENGE else None
+        return self._w4.seat if self._w4 and self._awaiting.kind is Kind.CHALLENGE else None
 
     def draw_pile(self) -> list[Card]:
         """The seen draw pile, top first (empty for real cards)."""
@@ -447,7 +508,10 @@ class Game:
             "match_winner": self._match_winner,
             "drawn": [str(c) for c in self._drawn],
             "dry": self._dry,
-            "w4": list(self._w4) if self._w4 else None,
+            "w4": self._w4.to_json() if self._w4 else None,
+            "w4_count": self._w4.count if self._w4 else None,
+            "real": self._real,
+            "to_reveal": list(self._to_reveal),
             "after_color": [str(x) if isinstance(x, Card) else x for x in self._after_color]
             if self._after_color
             else None,
@@ -462,7 +526,7 @@ class Game:
     def public_state(self) -> dict:
         """What the table's screen shows: no hidden card."""
         return {
-            "top": str(self.top),
+            "top": self.top and str(self.top),
             "color": self._color and str(self._color),
             "direction": self._direction,
             "awaiting": [str(self._awaiting.kind), self._awaiting.seat],
@@ -672,13 +736,15 @@ class Game:
         card, n = cards[-1], len(cards)
         self._close_window(seat)
         if card.rank is Rank.WILD4 and self.rules.w4_restricted:
-            self._w4 = (seat, self._holds_color(hand), n)
+            self._w4 = Wild4(seat, self._color, self._holds_color(hand), count=n)
         for c in cards:
             hand.take(c)
             self._discard.append(c)
         self._drawn, self._dry = [], False
         self._counter = self._owes = None
         self._color = color if card.is_wild else card.color
+        if card.is_wild and hand.count == 0:
+            self._color = None  # the round is over: a last wild names no colour
         events.append(ev.Played(seat, cards, self._color, auto))
         self._uno_after_play(seat)
         if hand.count == 0:
@@ -699,10 +765,12 @@ class Game:
             self._called.discard(seat)  # a call made before playing several cards lapses
 
     def _holds_color(self, hand: Hand) -> bool | None:
-        """Guilt of a W4 about to leave `hand`: None when the hand is not seen."""
-        if not hand.seen:
-            return None
-        return self._color is not None and any(c.color is self._color for c in hand.cards)
+        """Guilt of a W4 about to leave `hand`: None when only a reveal can tell."""
+        if self._color is None:
+            return False  # played on an open colour: there was no colour to follow
+        if any(c.color is self._color for c in hand.cards):
+            return True
+        return False if hand.seen else None
 
     def _play_effects(
         self,
@@ -1019,21 +1087,25 @@ class Game:
 
     def _check_challenge(self, action: Challenge) -> None:
         self._expect(action.seat, Kind.CHALLENGE)
-        if self._w4 and self._w4[0] in self._left:
-            raise _refuse("challenged_left", f"seat {self._w4[0]} has left: nobody to challenge")
+        if self._w4 and self._w4.seat in self._left:
+            raise _refuse("challenged_left", f"seat {self._w4.seat} has left: nobody to challenge")
 
     def _on_challenge(self, action: Challenge, events: Events) -> None:
         victim = action.seat
         self._check_challenge(action)
-        culprit, guilty = self._w4[:2]
-        if guilty is None:
-            raise _refuse("hand_unseen", "the engine has not seen that hand: reveal it")
+        w4 = self._w4
         self._close_window(victim)
-        self._settle_challenge(victim, culprit, guilty, events)
+        if w4.guilty is None:
+            # Real cards: the W4 player shows the hand until a card decides.
+            self._w4 = Wild4(w4.seat, w4.follow, None, challenger=victim, count=w4.count)
+            self._await(Kind.REVEAL, w4.seat)
+            events.append(ev.Challenged(victim, w4.seat))
+            return
+        self._settle_challenge(victim, w4.seat, w4.guilty, events)
 
     def _settle_challenge(self, victim: int, culprit: int, guilty: bool, events: Events) -> None:
         events.append(ev.ChallengeSettled(victim, culprit, guilty))
-        cost = Rank.WILD4.draws * (self._w4[2] if self._w4 and len(self._w4) > 2 else 1)
+        cost = Rank.WILD4.draws * (self._w4.count if self._w4 else 1)
         self._w4 = None
         if guilty:
             self._pending -= cost
@@ -1111,7 +1183,7 @@ class Game:
         active = self._active_seats()
         if self._awaiting.kind is Kind.ROUND_OVER:
             return
-        if len(active) == 1:
+        if len(active) == 1 and self._winner is None:
             self._end_round(active[0], events)
         elif self._awaiting.seat == seat:
             self._move_on_from_leaver(seat, events)
@@ -1119,6 +1191,12 @@ class Game:
     def _move_on_from_leaver(self, seat: int, events: Events) -> None:
         kind = self._awaiting.kind
         nxt = self._next(seat)
+        if kind is Kind.REVEAL and self._winner is not None:
+            self._to_reveal.remove(seat)
+            self._next_reveal(events)
+            return
+        if kind is Kind.REVEAL:
+            nxt = self._w4.challenger  # the challenge dies with the seat: the victim plays
         if kind is Kind.COLOR:
             self._await(Kind.COLOR, nxt)
             if self._after_color[0] == "turn":
@@ -1145,9 +1223,22 @@ class Game:
         return self._stack_receiver(seat, card, n) if mode == "stack" else self._next(seat)
 
     def _end_round(self, winner: int, events: Events) -> None:
-        points = self._score_round(winner) if self.rules.points else 0
         self._winner, self._pending, self._w4, self._window = winner, 0, None, None
         self._counter = self._owes = self._meanwhile = None
+        if self.rules.points:
+            # Real cards: every other seat shows its hand, in turn, before the points count.
+            order = [self._next(winner, k) for k in range(1, len(self._active_seats()))]
+            self._to_reveal = [s for s in order if self._hands[s].unseen]
+        self._next_reveal(events)
+
+    def _next_reveal(self, events: Events) -> None:
+        if self._to_reveal:
+            self._await(Kind.REVEAL, self._to_reveal[0])
+        else:
+            self._finish_round(self._winner, events)
+
+    def _finish_round(self, winner: int, events: Events) -> None:
+        points = self._score_round(winner) if self.rules.points else 0
         events.append(ev.RoundOver(winner, points))
         if self._match_is_over(winner):
             self._match_winner = self._decide_match(winner)
@@ -1160,8 +1251,11 @@ class Game:
         return self.rules.points and self.rules.match_end == "lowest_at_target"
 
     def _score_round(self, winner: int) -> int:
-        """Add the round's points: all to the winner, or (lowest_at_target) each to its holder."""
+        """Add the round's points: all to the winner, or (lowest_at_target) each to its holder.
+
+        The winner's own cards (a round won by the others leaving) score for no one."""
         held = [sum(c.points for c in h.cards) for h in self._hands]
+        held[winner] = 0
         if self._lowest_wins():
             for seat in self._active_seats():
                 self._scores[seat] += held[seat]
@@ -1189,15 +1283,51 @@ class Game:
         self.dealer = (self.dealer + 1) % self.players
         while self.dealer in self._left:  # the deal skips seats that have left
             self.dealer = (self.dealer + 1) % self.players
+        if self._real:
+            events += self._deal_real()
+            return
         deck = self.rules.deck()
         self._rng.shuffle(deck)
         events += self._deal_from(deck)
 
     def _on_flip(self, action: Flip, events: Events) -> None:
-        raise _refuse("wrong_moment", "the first card is already turned")
+        if self._awaiting.kind is not Kind.FLIP:
+            raise _refuse("wrong_moment", "the first card is already turned")
+        if self._pile_unseen < 1:
+            raise _refuse("no_cards", "the draw pile is empty")
+        card = action.card
+        self._pile_unseen -= 1
+        if card.rank is Rank.WILD4:
+            self._pile_unseen += 1
+            events.append(ev.ReturnedToPile(card))
+            return
+        self._discard.append(card)
+        events.append(ev.FirstCard(card))
+        self._first_card_effect(card, events)
 
     def _on_reveal(self, action: Reveal, events: Events) -> None:
-        raise _refuse("wrong_moment", "nobody has to reveal cards now")
+        seat = action.seat
+        self._expect(seat, Kind.REVEAL)
+        hand = self._hands[seat]
+        if len(action.cards) > hand.unseen:
+            raise _refuse(
+                "too_many", f"seat {seat} has only {hand.unseen} cards left to show, not more"
+            )
+        hand.unseen -= len(action.cards)
+        hand.cards += action.cards
+        events.append(ev.Revealed(seat, action.cards))
+        if self._w4 is not None:
+            self._reveal_for_challenge(hand, action.cards, events)
+        elif hand.unseen == 0:
+            self._to_reveal.remove(seat)
+            self._next_reveal(events)
+
+    def _reveal_for_challenge(self, hand: Hand, shown: tuple[Card, ...], events: Events) -> None:
+        w4 = self._w4
+        if any(c.color is w4.follow for c in shown):
+            self._settle_challenge(w4.challenger, w4.seat, True, events)
+        elif hand.unseen == 0:
+            self._settle_challenge(w4.challenger, w4.seat, False, events)
 
     _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
         Play: _on_play,
@@ -1263,7 +1393,8 @@ class Game:
         if not below:
             return False
         self._discard = self._discard[-1:]
-        if self._hands and not all(h.seen for h in self._hands):
+        if self._real:
+            # The table shuffles the real discard pile; from here on the engine counts it.
             self._pile_unseen += len(below)
         else:
             self._rng.shuffle(below)
@@ -1327,6 +1458,14 @@ class Game:
             return list(self.jump_ins(seat))
         with self._as_meanwhile(seat):
             return [a for a in self._candidate_actions(seat) if self._allows(a)]
+
+    def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
+        """Whether `apply` would accept this action now; nothing changes either way."""
+        try:
+            self._check_seat(action.seat)
+        except IllegalAction:
+            return False
+        return self._allows(action)
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""

@@ -31,7 +31,7 @@ from engine import (
     RuleSet,
 )
 from engine import events as ev
-from engine.bots import RandomBot, SensibleBot, next_action
+from engine.bots import RandomBot, SensibleBot, choose_action
 
 MAX_ACTIONS = 40_000
 COOL = RuleSet.preset("cool")
@@ -179,7 +179,7 @@ def play_checked(rules: RuleSet, seed: int, stats: Stats, thorough: bool = True)
         if thorough and rng.random() < 0.05:
             try_legal_actions(game, stats)
             probe_refusal(game, rng, stats)
-        action = leave_now_and_then(game, rng) or next_action(game, bots, rng)
+        action = leave_now_and_then(game, rng) or choose_action(game, bots, rng)
         events = game.apply(action)
         stats.actions += 1
         stats.kinds[type(action).__name__] += 1

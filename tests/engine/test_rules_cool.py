@@ -1,6 +1,7 @@
 """Scenarios for the `cool` preset and the house-rule knobs, one per rule.
 
-Each test names the preset or knob and the line it checks: `003` is the cool rule document
+Each test names the preset or knob, the rule document line and the RULES.md row it checks with
+`@rule` (see conftest.py); the docstring quotes the line: `003` is the cool rule document
 (rules/003_6e3a6848a9139a6f.txt), `001` the official one, `RULES.md` the table of decisions.
 """
 
@@ -25,6 +26,8 @@ from engine import (
     RuleSet,
 )
 from engine import events as ev
+
+from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, rule
 
 COOL = RuleSet.preset("cool")
 OFFICIAL = RuleSet.preset("official")
@@ -56,6 +59,7 @@ def awaiting(game: Game) -> tuple[str, int | None]:
 # --- the preset ---------------------------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 6, "deck")
 def test_cool_deck_holds_one_wild_shuffle_hands():
     """cool — RULES.md line 19 (deck: official 112, one of the 8 W being WS); 003 line 6."""
     deck = Counter(str(c) for c in COOL.deck())
@@ -68,6 +72,7 @@ def test_cool_deck_holds_one_wild_shuffle_hands():
 # --- rule 1: several cards of one symbol ----------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 9, "several cards at once")
 def test_several_cards_of_one_symbol_first_fits_last_on_top():
     """cool — 003 line 9: "tantas cartas de igual símbolo como se desee"."""
     g = position([["R5", "G5", "B5", "Y1"], ["B2", "B3"]], top="R3")
@@ -80,6 +85,7 @@ def test_several_cards_of_one_symbol_first_fits_last_on_top():
     assert codes(g.hand(0)) == ["Y1"] and awaiting(g) == ("turn", 1)
 
 
+@rule("multi_play", RULES_MD, 31, "several cards at once")
 def test_several_cards_need_the_knob():
     """multi_play knob — RULES.md line 31: official plays one card at a time."""
     g = position([["R5", "G5", "B5"], ["B2"]], top="R3", rules=OFFICIAL)
@@ -89,6 +95,7 @@ def test_several_cards_need_the_knob():
     assert str(g.top) == "G5"
 
 
+@rule("cool", COOL_DOC, 9, "several cards at once")
 def test_legal_actions_list_runs_of_one_symbol():
     """cool — 003 line 9: the bots see several-card plays among the legal actions."""
     g = position([["R5", "G5", "B9"], ["B2"]], top="R3")
@@ -102,6 +109,7 @@ def test_legal_actions_list_runs_of_one_symbol():
 # --- rule 2: effects multiply -------------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 11, "several cards at once")
 def test_two_draw_twos_make_four():
     """cool — 003 line 11: "+2: se deben tomar 2 cartas más por cada una"."""
     g = position([["RD2", "GD2", "B1"], ["B2", "B3"], ["G1"]], top="R3")
@@ -111,6 +119,7 @@ def test_two_draw_twos_make_four():
     assert codes(g.hand(1)) == ["B2", "B3", *FILLER[:4]] and awaiting(g) == ("turn", 2)
 
 
+@rule("cool", COOL_DOC, 12, "several cards at once")
 def test_two_wild_draw_fours_make_eight():
     """cool — 003 line 12: "+4: se deben tomar 4 cartas más por cada una"."""
     g = position([["W4", "W4", "B1"], ["B2"], ["G1"]], top="R3")
@@ -120,6 +129,7 @@ def test_two_wild_draw_fours_make_eight():
     assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
 
 
+@rule("cool", COOL_DOC, 13, "several cards at once")
 def test_reverses_flip_once_each():
     """cool — 003 line 13: "Reverse: se vuelve a cambiar el sentido por cada una"."""
     hands = [["RR", "GR", "BR", "Y1"], ["B2"], ["G1"], ["Y5"]]
@@ -133,6 +143,7 @@ def test_reverses_flip_once_each():
     assert awaiting(g) == ("turn", 3)
 
 
+@rule("cool", COOL_DOC, 14, "several cards at once")
 def test_skips_skip_one_player_each():
     """cool — 003 line 14: "Bloqueo: se le quita el turno a una persona más"."""
     g = position([["RS", "GS", "Y1"], ["B2"], ["G1"], ["Y5"], ["B7"]], top="R3")
@@ -143,6 +154,7 @@ def test_skips_skip_one_player_each():
     assert awaiting(g) == ("turn", 3)
 
 
+@rule("multi_play", RULES_MD, 31, "several cards at once")
 def test_multi_play_without_counters_skips_at_once():
     """multi_play knob — RULES.md line 31 (n×S skips n players), with official's S."""
     rules = OFFICIAL.replace(multi_play=True)
@@ -154,6 +166,7 @@ def test_multi_play_without_counters_skips_at_once():
 # --- rule 3: answers to +2 and +4 -----------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 16, "stacking")
 def test_answer_draw_two_with_draw_two():
     """cool — 003 line 16: "+2: +2 al total de cartas, se pasa al siguiente jugador"."""
     g = position([["RD2", "B1"], ["GD2", "B2"], ["G1", "G2"]], top="R3")
@@ -165,6 +178,7 @@ def test_answer_draw_two_with_draw_two():
     assert g.hand_count(2) == 6 and awaiting(g) == ("turn", 0)
 
 
+@rule("cool", COOL_DOC, 15, "stacking")
 def test_answer_must_match_colour_or_symbol():
     """cool — 003 line 15: "+2, +4, Reverse o Bloqueo del color o símbolo equivalente"."""
     g = position([["RD2", "B1"], ["GS", "B5", "RS", "W"], ["G1"]], top="R3")
@@ -176,6 +190,7 @@ def test_answer_must_match_colour_or_symbol():
     g.apply(Play(1, "RS"))
 
 
+@rule("cool", COOL_DOC, 17, "stacking")
 def test_answer_draw_two_with_wild_draw_four():
     """cool — 003 line 17: "+4: +4 al total de cartas, se pasa al siguiente jugador"."""
     g = position([["RD2", "B1"], ["W4", "B2"], ["G1", "G2"]], top="R3")
@@ -184,6 +199,7 @@ def test_answer_draw_two_with_wild_draw_four():
     assert g.pending_draw == 6 and awaiting(g) == ("respond", 2)
 
 
+@rule("cool", COOL_DOC, 18, "stacking")
 def test_answer_with_reverse_sends_the_total_back():
     """cool — 003 line 18: "Reverse: se devuelve la cantidad acumulada al jugador anterior"."""
     g = position([["RD2", "B1"], ["RR", "B2"], ["G1"], ["G2"]], top="R3")
@@ -194,6 +210,7 @@ def test_answer_with_reverse_sends_the_total_back():
     assert g.hand_count(0) == 3 and awaiting(g) == ("turn", 3)  # the flow is reversed
 
 
+@rule("cool", COOL_DOC, 19, "stacking")
 def test_answer_with_skip_passes_the_total_on():
     """cool — 003 line 19: "Bloqueo: el jugador que la juega queda absuelto del efecto"."""
     g = position([["RD2", "B1"], ["RS", "B2"], ["G1"], ["G2"]], top="R3")
@@ -204,6 +221,7 @@ def test_answer_with_skip_passes_the_total_on():
     assert g.hand_count(2) == 3 and awaiting(g) == ("turn", 3)
 
 
+@rule("cool", COOL_DOC, 20, "stacking")
 def test_answers_go_on_until_someone_takes_the_total():
     """cool — 003 line 20: "Hasta que un jugador no tome las cartas acumuladas"."""
     hands = [["RD2", "RD2", "GD2", "B1"], ["RR", "B2"], ["G1", "G2"], ["RS", "Y5"]]
@@ -218,6 +236,7 @@ def test_answers_go_on_until_someone_takes_the_total():
     assert g.hand_count(2) == 6 and awaiting(g) == ("turn", 1)
 
 
+@rule("cool", RULES_MD, 34, "first card D2")
 def test_first_card_draw_two_is_not_answered():
     """cool — RULES.md line 34: a first card D2 acts as official (draw 2, lose the turn)."""
     deck = [*DEALT, "GD2", "B5", "B6"]
@@ -225,6 +244,7 @@ def test_first_card_draw_two_is_not_answered():
     assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
 
 
+@rule("cool", RULES_MD, 35, "first card S")
 def test_first_card_skip_opens_no_counter():
     """cool — RULES.md line 35: a first card S skips the seat left of the dealer."""
     deck = [*DEALT, "GS", "B5", "B6"]
@@ -235,6 +255,7 @@ def test_first_card_skip_opens_no_counter():
 # --- rule 4: counters to S and R ----------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 22, "cool counters")
 def test_skip_against_skip_moves_the_skip_on():
     """cool — 003 line 22: "Bloqueo contra Bloqueo": the next two after the counter are skipped."""
     g = position([["RS", "Y1"], ["GS", "B2"], ["G1"], ["Y5"], ["B7"]], top="R3")
@@ -247,6 +268,7 @@ def test_skip_against_skip_moves_the_skip_on():
     assert awaiting(g) == ("turn", 4)
 
 
+@rule("cool", COOL_DOC, 23, "cool counters")
 def test_skip_against_reverse_needs_one_skip_per_reverse():
     """cool — 003 line 23: "Bloqueo contra Reverse ... un bloqueo por cada Reverse jugado"."""
     hands = [["RR", "GR", "Y1"], ["GS", "YS", "B2"], ["G1"], ["Y5"]]
@@ -259,6 +281,7 @@ def test_skip_against_reverse_needs_one_skip_per_reverse():
     assert awaiting(g) == ("turn", 0) and g.direction == 1  # the reverse's player again
 
 
+@rule("cool", COOL_DOC, 23, "cool counters")
 def test_skip_against_single_reverse_restores_the_direction():
     """cool — 003 line 23 / RULES.md line 65: the reverse is cancelled."""
     g = position([["RR", "Y1"], ["B2"], ["G1"], ["RS", "Y5"]], top="R3")
@@ -268,6 +291,7 @@ def test_skip_against_single_reverse_restores_the_direction():
     assert g.direction == 1 and awaiting(g) == ("turn", 0)
 
 
+@rule("cool", COOL_DOC, 24, "cool counters")
 def test_reverse_against_reverse_flips_again():
     """cool — 003 line 24: "Reverse contra Reverse: se invierte el flujo del juego nuevamente"."""
     g = position([["RR", "Y1"], ["B2"], ["G1"], ["GR", "Y5"]], top="R3")
@@ -278,6 +302,7 @@ def test_reverse_against_reverse_flips_again():
     assert awaiting(g) == ("turn", 0)
 
 
+@rule("cool", COOL_DOC, 25, "cool counters")
 def test_reverse_against_skip_turns_the_skip_round():
     """cool — 003 line 25: "Reverse contra Bloqueo: el bloqueo aplica en la dirección contraria"."""
     g = position([["RS", "Y1"], ["RR", "B2"], ["G1"], ["Y5"]], top="R3")
@@ -289,6 +314,7 @@ def test_reverse_against_skip_turns_the_skip_round():
     assert awaiting(g) == ("turn", 3)
 
 
+@rule("cool", COOL_DOC, 21, "cool counters")
 def test_counter_must_be_skip_or_reverse_matching():
     """cool — 003 line 21: "Reverse o Bloqueo, del mismo color o del mismo símbolo"."""
     g = position([["RS", "Y1"], ["GR", "R5", "B2"], ["G1"], ["Y5"]], top="R3")
@@ -299,6 +325,7 @@ def test_counter_must_be_skip_or_reverse_matching():
     assert awaiting(g) == ("turn", 2)
 
 
+@rule("cool", RULES_MD, 51, "catch window")
 def test_declining_a_counter_keeps_the_catch_window():
     """cool — RULES.md lines 51-52 and 66: declining is an Accept, like an automatic skip."""
     g = position([["RS", "Y1"], ["B2", "B3"], ["G1", "G2"]], top="R3")
@@ -312,6 +339,7 @@ def test_declining_a_counter_keeps_the_catch_window():
 # --- rule 5: the open colour ----------------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 26, "W")
 def test_next_seat_may_play_any_colour_while_the_colour_is_open():
     """cool — 003 line 26: "mientras el jugador no diga el nuevo color ... cualquier color"."""
     g = position([["W", "R1", "R2"], ["G7", "B3"], ["Y1", "Y2"]], top="R3")
@@ -325,6 +353,7 @@ def test_next_seat_may_play_any_colour_while_the_colour_is_open():
     refused(g, ChooseColor(0, "B"), "not_your_turn")
 
 
+@rule("cool", COOL_DOC, 26, "W")
 def test_naming_the_colour_ends_the_open_colour():
     """cool — 003 line 26: once the colour is named, it is followed."""
     g = position([["W", "R1", "R2"], ["G7", "B3"], ["Y1", "Y2"]], top="R3")
@@ -335,6 +364,7 @@ def test_naming_the_colour_ends_the_open_colour():
     g.apply(Play(1, "B3"))
 
 
+@rule("cool", COOL_DOC, 26, "W")
 def test_open_colour_applies_answers_to_a_draw_four():
     """cool — 003 line 26: "aplicando las reglas definidas en los puntos 3 y 4"."""
     g = position([["W4", "R1", "R2"], ["GD2", "B3"], ["Y1", "Y2"]], top="R3")
@@ -345,6 +375,7 @@ def test_open_colour_applies_answers_to_a_draw_four():
     assert g.pending_draw == 6 and awaiting(g) == ("respond", 2)
 
 
+@rule("cool", COOL_DOC, 26, "W")
 def test_open_colour_waits_again_after_a_draw():
     """cool — 003 line 26: the colour stays owed until it is named or a card covers the wild."""
     g = position([["W4", "R1", "R2"], ["B3"], ["Y1", "Y2"]], top="R3")
@@ -355,6 +386,7 @@ def test_open_colour_waits_again_after_a_draw():
     assert awaiting(g) == ("turn", 2) and g.color is Color.YELLOW
 
 
+@rule("open_wild", RULES_MD, 23, "W")
 def test_wild_without_colour_waits_for_it_without_open_wild():
     """official — RULES.md line 23: the player names the colour, then the next seat plays."""
     g = position([["W", "R1"], ["G7", "B3"], ["Y1"]], top="R3", rules=OFFICIAL)
@@ -366,6 +398,7 @@ def test_wild_without_colour_waits_for_it_without_open_wild():
 # --- rule 6: drawing until you decide to play -------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 27, "nothing playable")
 def test_draw_as_long_as_you_like_then_play_any_card():
     """cool — 003 line 27: "tomar cartas de la pila hasta que decida jugar una"."""
     g = position([["R5", "G1"], ["B2", "B3"]], top="R3", draw_pile=["Y9", "B8", "Y1"])
@@ -377,6 +410,7 @@ def test_draw_as_long_as_you_like_then_play_any_card():
     assert awaiting(g) == ("turn", 1)
 
 
+@rule("cool", RULES_MD, 43, "empty draw pile")
 def test_pass_only_when_nothing_is_left_to_draw():
     """cool — RULES.md line 43: a draw that cannot be made allows Pass."""
     g = position([["G1", "G2"], ["B2"]], top="R3", draw_pile=[])
@@ -389,6 +423,7 @@ def test_pass_only_when_nothing_is_left_to_draw():
 # --- rule 7: going out -------------------------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 29, "going out")
 def test_go_out_only_on_a_number_card():
     """cool — 003 line 29: "se debe ganar con una carta que no sea de acción"."""
     g = position([["RS"], ["B2"]], top="R3")
@@ -401,6 +436,7 @@ def test_go_out_only_on_a_number_card():
     assert g.winner == 0 and g.scores == [2, 0]
 
 
+@rule("cool", COOL_DOC, 30, "going out")
 def test_several_cards_may_not_empty_the_hand():
     """cool — 003 line 30: "si se tienen solo 2 cartas en mano, no se puede aplicar la regla 1"."""
     g = position([["R5", "G5"], ["B2"]], top="R3")
@@ -409,6 +445,7 @@ def test_several_cards_may_not_empty_the_hand():
     assert g.hand_count(0) == 1
 
 
+@rule("out_on_number", COOL_DOC, 29, "going out")
 def test_forced_play_is_not_stuck_on_a_last_action_card():
     """out_on_number with forced_play — 003 line 29: a last S that may not go out is no play."""
     rules = RuleSet.preset("reglamento").replace(out_on_number=True)
@@ -419,6 +456,7 @@ def test_forced_play_is_not_stuck_on_a_last_action_card():
 # --- rule 7: the UNO race -----------------------------------------------------------------------
 
 
+@rule("cool", COOL_DOC, 31, "UNO call")
 def test_call_before_the_catch_wins_and_the_catch_costs_nothing():
     """cool — 003 line 31: "haber dicho UNO antes, o al mismo tiempo que cualquiera"."""
     g = position([["R5", "R6"], ["B1", "B2"], ["G1"]], top="R3")
@@ -428,6 +466,7 @@ def test_call_before_the_catch_wins_and_the_catch_costs_nothing():
     assert g.hand_count(1) == 2
 
 
+@rule("cool", RULES_MD, 50, "catch window")
 def test_call_within_fifty_ms_counts_as_at_the_same_time():
     """cool — 003 line 31 and RULES.md line 50: within 50 ms the call wins (table's ordering)."""
     assert COOL.call_in_time(12.54, 12.50)
@@ -441,6 +480,7 @@ def test_call_within_fifty_ms_counts_as_at_the_same_time():
     refused(g, CatchUno(1, at=12.50), "nothing_to_catch")
 
 
+@rule("cool", COOL_DOC, 31, "UNO call")
 def test_losing_the_race_costs_two():
     """cool — 003 line 31: "De no ser así el jugador deberá tomar 2 cartas"."""
     g = position([["R5", "R6"], ["B1", "B2"], ["G1"]], top="R3")
@@ -449,6 +489,7 @@ def test_losing_the_race_costs_two():
     assert g.hand_count(0) == 3
 
 
+@rule("cool", COOL_DOC, 31, "UNO call")
 def test_call_must_come_before_the_next_player_plays():
     """cool — 003 line 31: "y antes de que haya jugado el siguiente jugador"."""
     g = position([["R5", "R6"], ["B1", "B2", "R2"], ["G1"]], top="R3")
@@ -458,6 +499,7 @@ def test_call_must_come_before_the_next_player_plays():
     refused(g, CatchUno(2), "nothing_to_catch")
 
 
+@rule("cool", COOL_DOC, 31, "UNO call")
 def test_call_on_turn_before_playing_several_cards():
     """cool — 003 lines 9 and 31: a seat about to play down to one card with a run may call."""
     g = position([["R5", "G5", "B9"], ["B1", "B2"]], top="R3")
@@ -471,6 +513,7 @@ def test_call_on_turn_before_playing_several_cards():
 # --- Wild shuffle hands ---------------------------------------------------------------------
 
 
+@rule("cool", RULES_MD, 60, "wild shuffle hands")
 def test_wild_shuffle_hands_deals_every_hand_again():
     """cool — RULES.md lines 60-61; 003 line 6 ("cambio de mano")."""
     hands = [["WS", "R1", "R2"], ["B1", "B2", "B3", "B4"], ["G1", "G2"]]
@@ -484,6 +527,7 @@ def test_wild_shuffle_hands_deals_every_hand_again():
     assert g.color is Color.GREEN and awaiting(g) == ("turn", 1)
 
 
+@rule("official", RULES_MD, 60, "wild shuffle hands")
 def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
     """WS knob-free — RULES.md line 60: the official preset with the cool deck."""
     rules = OFFICIAL.replace(deck_kind="cool")
@@ -492,6 +536,7 @@ def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
     assert [g.hand_count(0), g.hand_count(1)] == [2, 2]
 
 
+@rule("cool", RULES_MD, 61, "wild shuffle hands")
 def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
     """WS under real cards — RULES.md line 61: the engine redistributes counts."""
     g = Game.from_position(COOL, hands=[["WS", "R1", "R2"], 5, 1], top="R3", turn=0)
@@ -515,6 +560,7 @@ def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
         ("cool", "GS", False),
     ],
 )
+@rule("stacking", RULES_MD, 71, "stacking")
 def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
     """stacking knob — RULES.md line 28 and line 71: none, same, cross, cool with any preset."""
     rules = OFFICIAL.replace(stacking=stacking, w4_restricted=False)
@@ -531,6 +577,7 @@ def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
         refused(g, action, "must_answer")
 
 
+@rule("stacking", RULES_MD, 71, "W4 challenge")
 def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
     """stacking knob with official's W4 — RULES.md line 25: the victim may challenge or answer."""
     rules = OFFICIAL.replace(stacking="cool")
@@ -547,6 +594,7 @@ def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
 SEVEN_ZERO = OFFICIAL.replace(seven_zero=True)
 
 
+@rule("seven_zero", RULES_MD, 71, "knobs")
 def test_seven_swaps_hands_with_the_named_seat():
     """seven_zero knob — RULES.md line 71: "a 7 swaps hands with a chosen seat"."""
     g = position([["R7", "B1", "B2"], ["G1"], ["Y1", "Y2", "Y3"]], top="R3", rules=SEVEN_ZERO)
@@ -560,6 +608,7 @@ def test_seven_swaps_hands_with_the_named_seat():
     assert awaiting(g) == ("turn", 1)
 
 
+@rule("seven_zero", RULES_MD, 71, "knobs")
 def test_seven_needs_no_target_without_the_knob():
     """seven_zero knob off — official 001 line 30: a 7 is a number like any other."""
     g = position([["R7", "B1"], ["G1"]], top="R3", rules=OFFICIAL)
@@ -567,6 +616,7 @@ def test_seven_needs_no_target_without_the_knob():
     g.apply(Play(0, "R7"))
 
 
+@rule("seven_zero", RULES_MD, 72, "knobs")
 def test_zero_passes_every_hand_along_the_direction():
     """seven_zero knob — RULES.md line 72: "a 0 passes every hand in the direction of play"."""
     hands = [["R0", "B1"], ["G1", "G2"], ["Y1", "Y2", "Y3"]]
@@ -578,6 +628,7 @@ def test_zero_passes_every_hand_along_the_direction():
     assert [codes(g.hand(s)) for s in range(3)] == [["G1", "G2"], ["Y1", "Y2", "Y3"], ["B1"]]
 
 
+@rule("seven_zero", RULES_MD, 71, "knobs")
 def test_seven_zero_legal_actions_name_targets():
     """seven_zero knob — RULES.md line 71: the bots see one play per seat to swap with."""
     g = position([["R7", "B1"], ["G1"], ["Y1"]], top="R3", rules=SEVEN_ZERO)
@@ -591,6 +642,7 @@ def test_seven_zero_legal_actions_name_targets():
 JUMP_IN = OFFICIAL.replace(jump_in=True)
 
 
+@rule("jump_in", RULES_MD, 72, "knobs")
 def test_identical_card_jumps_in_and_play_goes_on_from_there():
     """jump_in knob — RULES.md lines 72-74: any seat, out of turn; play goes on from it."""
     g = position([["B1"], ["G1", "G2"], ["R3", "R5"], ["Y1"]], top="R3", rules=JUMP_IN)
@@ -600,6 +652,7 @@ def test_identical_card_jumps_in_and_play_goes_on_from_there():
     assert awaiting(g) == ("turn", 3)
 
 
+@rule("jump_in", RULES_MD, 72, "knobs")
 def test_no_jump_in_without_the_knob():
     """jump_in knob off — official 001 line 28: play goes round in order."""
     g = position([["B1"], ["G1"], ["R3", "R5"]], top="R3", rules=OFFICIAL)
@@ -610,6 +663,7 @@ def test_no_jump_in_without_the_knob():
 # --- knobs: draw_to_match, target_score, lowest score ----------------------------------------
 
 
+@rule("draw_to_match", RULES_MD, 74, "knobs")
 def test_draw_to_match_on_the_official_preset():
     """draw_to_match knob — RULES.md line 74: draw until a card fits, then play it."""
     rules = OFFICIAL.replace(draw_to_match=True)
@@ -621,6 +675,7 @@ def test_draw_to_match_on_the_official_preset():
     g.apply(Play(0, "R8"))
 
 
+@rule("target_score", OFFICIAL_DOC, 95, "scoring")
 def test_target_score_knob():
     """target_score knob — 001 line 95 ("el primero en llegar a 500") with another target."""
     hands = [["R5"], ["B9", "G9"], ["Y9"]]
@@ -632,6 +687,7 @@ def test_target_score_knob():
     assert awaiting(g) == ("round_over", None) and g.match_winner is None
 
 
+@rule("match_end", OFFICIAL_DOC, 99, "scoring")
 def test_lowest_score_ending():
     """match_end="lowest_at_target" — 001 line 99: each seat adds its own points; lowest wins."""
     rules = OFFICIAL.replace(match_end="lowest_at_target", target_score=20)
@@ -659,12 +715,14 @@ def test_lowest_score_ending():
         dict(draw_until_play=True, forced_play=True),
     ],
 )
+@rule("validation", RULES_MD, 70, "knobs")
 def test_rule_set_knobs_are_validated(knobs):
     """RULES.md line 70: knobs on a frozen dataclass, validated."""
     with pytest.raises(ValueError):
         OFFICIAL.replace(**knobs)
 
 
+@rule("validation", RULES_MD, 70, "knobs")
 def test_knob_names_are_the_contract():
     """RULES.md lines 70-74: the knob names."""
     rules = COOL.replace(

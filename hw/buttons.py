@@ -1,0 +1,192 @@
+"""Seat panels and the colour pad on gpiozero: presses go on a queue, LEDs light up."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+
+import gpiozero
+from gpiozero.pins import Factory
+from gpiozero.pins.mock import MockFactory
+
+from hw.events import Button, ButtonPressed, InputEvent
+
+MAX_EDGE_AGE = 1.0
+"""An edge time more than this many seconds old is not believed (a factory with another clock)."""
+
+
+@dataclass(frozen=True)
+class SeatPins:
+    """The BCM pins of one seat panel: three buttons to ground, an LED (or None)."""
+
+    uno: int
+    challenge: int
+    draw: int
+    led: int | None = None
+
+    def buttons(self) -> dict[Button, int]:
+        """Each button of the panel and its pin."""
+        return {Button.UNO: self.uno, Button.CHALLENGE: self.challenge, Button.DRAW: self.draw}
+
+
+@dataclass(frozen=True)
+class PadPins:
+    """The BCM pins of the colour pad's four buttons."""
+
+    red: int
+    yellow: int
+    green: int
+    blue: int
+
+    def buttons(self) -> dict[Button, int]:
+        """Each button of the pad and its pin."""
+        return {
+            Button.RED: self.red,
+            Button.YELLOW: self.yellow,
+            Button.GREEN: self.green,
+            Button.BLUE: self.blue,
+        }
+
+
+class GpioUnavailable(RuntimeError):
+    """The pin factory asked for cannot run here (no Pi, no library, no permission)."""
+
+
+def make_pin_factory(name: str) -> Factory:
+    """A new gpiozero pin factory by its gpiozero name: mock, lgpio, rpigpio, pigpio, native."""
+    if name == "mock":
+        return MockFactory()
+    found = entry_points(group="gpiozero_pin_factories", name=name)
+    if not found:
+        raise GpioUnavailable(f"no gpiozero pin factory called {name!r}")
+    try:
+        return next(iter(found)).load()()
+    except Exception as exc:  # any library or device error means the same: no GPIO here
+        raise GpioUnavailable(f"pin factory {name!r} cannot start: {exc}") from exc
+
+
+def factory_name(factory: Factory) -> str:
+    """A short name for a pin factory, for people: 'MockFactory', 'LGPIOFactory'."""
+    return type(factory).__name__
+
+
+class Refractory:
+    """Counts a burst of edges once: an edge within `period` s of the previous one is dropped."""
+
+    def __init__(self, period: float) -> None:
+        self._period = period
+        self._last: dict[object, float] = {}
+        self._lock = threading.Lock()
+
+    def accept(self, key: object, at: float) -> bool:
+        """True when the edge at `at` starts a new press of `key`."""
+        with self._lock:
+            last = self._last.get(key)
+            # Measured from the last edge, kept or not, so a long bounce train still counts once.
+            self._last[key] = at
+            return last is None or at - last >= self._period
+
+
+class Panel:
+    """Every seat panel and the colour pad on one pin factory; presses go on `events`."""
+
+    def __init__(
+        self,
+        factory: Factory,
+        seats: Sequence[SeatPins],
+        pad: PadPins | None,
+        events: queue.Queue[InputEvent],
+        *,
+        bounce: float = 0.005,
+        refractory: float = 0.04,
+    ) -> None:
+        self.factory = factory
+        self._events = events
+        self._refractory = Refractory(refractory)
+        self._buttons: list[gpiozero.Button] = []
+        self._leds: dict[int, gpiozero.LED] = {}
+        self._shown: dict[int, str] = {}
+        try:
+            for seat, pins in enumerate(seats):
+                for name, pin in pins.buttons().items():
+                    self._add_button(seat, name, pin, bounce)
+                if pins.led is not None:
+                    self._leds[seat] = gpiozero.LED(pins.led, pin_factory=factory)
+            if pad is not None:
+                for name, pin in pad.buttons().items():
+                    self._add_button(None, name, pin, bounce)
+        except Exception:
+            self.close()
+            raise
+
+    def _add_button(self, seat: int | None, name: Button, pin: int, bounce: float) -> None:
+        device = gpiozero.Button(
+            pin, pull_up=True, bounce_time=bounce or None, pin_factory=self.factory
+        )
+        device.when_pressed = lambda dev: self._pressed(seat, name, dev)
+        self._buttons.append(device)
+
+    def _pressed(self, seat: int | None, name: Button, device: gpiozero.Button) -> None:
+        # Runs on gpiozero's thread: do as little as possible.
+        at = _edge_time(device)
+        if self._refractory.accept((seat, name), at):
+            self._events.put(ButtonPressed(seat, name, at))
+
+    @property
+    def led_seats(self) -> list[int]:
+        """The seats that have an LED."""
+        return sorted(self._leds)
+
+    def on(self, seat: int) -> None:
+        """Light the seat's LED (a seat without one is ignored)."""
+        if seat in self._leds:
+            self._leds[seat].on()
+
+    def off(self, seat: int) -> None:
+        """Turn the seat's LED off."""
+        if seat in self._leds:
+            self._leds[seat].off()
+
+    def blink(self, seat: int, on_time: float = 0.5, off_time: float = 0.5) -> None:
+        """Blink the seat's LED in the background until on() or off()."""
+        if seat in self._leds:
+            self._leds[seat].blink(on_time, off_time)
+
+    def show(self, states: Mapping[int, str]) -> None:
+        """Set LEDs from {seat: "on" | "off" | "blink"}; a seat already in its state is untouched,
+        so calling this on every frame does not restart a blink."""
+        actions = {"on": self.on, "off": self.off, "blink": self.blink}
+        for seat, state in states.items():
+            if self._shown.get(seat) != state:
+                actions[state](seat)
+                self._shown[seat] = state
+
+    def is_lit(self, seat: int) -> bool:
+        """True while the seat's LED is on (or in the on phase of a blink)."""
+        return seat in self._leds and bool(self._leds[seat].is_lit)
+
+    def close(self) -> None:
+        """Release every pin."""
+        for device in [*self._buttons, *self._leds.values()]:
+            device.close()
+        self._buttons.clear()
+        self._leds.clear()
+
+    def __enter__(self) -> Panel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _edge_time(device: gpiozero.Button) -> float:
+    """The edge time on the monotonic clock: gpiozero's own edge tick where it can be believed."""
+    now = time.monotonic()
+    age = device.active_time  # now - the edge tick, in the factory's own clock
+    if age is None or not 0 <= age < MAX_EDGE_AGE:
+        return now
+    return now - age

@@ -1,0 +1,26 @@
+"""What a reader sent -> a card code: through the deck map (tag ids) or as a code itself."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class CodeBook:
+    """Known card codes (given by table/, hw/ knows no rules) and a tag id -> code deck map."""
+
+    codes: Collection[str]
+    deck_map: Mapping[str, str] = field(default_factory=dict)
+
+    def decode(self, text: str) -> str | None:
+        """The card code `text` stands for, or None when it is neither a known tag nor a code."""
+        if text in self.deck_map:
+            return self.deck_map[text]
+        code = text.upper()
+        return code if code in self.codes else None
+
+
+def printable(text: str) -> bool:
+    """True for text a scanner could have meant: printable characters, no replacement marks."""
+    return bool(text) and text.isprintable() and "\ufffd" not in text

@@ -1,0 +1,95 @@
+"""The keyboard standing in for the buttons and the reader on a PC: key names in, events out.
+
+Key names are pygame's (`pygame.key.name`): 'q', ',', 'f1', 'return'. Buttons sit on keys that
+never occur in a card code, so a code can be typed at any time and sent with Enter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent
+
+SEAT_KEYS = (("q", "a", "z"), ("u", "j", "m"), ("i", "k", ","), ("o", "l", "."), ("p", ";", "/"))
+"""UNO, CHALLENGE and DRAW keys of seats 1..5: keyboard columns with no letter of a card code."""
+
+PAD_KEYS = {"f1": Button.RED, "f2": Button.YELLOW, "f3": Button.GREEN, "f4": Button.BLUE}
+SEND_KEYS = frozenset({"return", "enter"})
+READER = "keyboard"
+"""The reader name of codes typed on the keyboard."""
+
+
+@dataclass(frozen=True)
+class KeyMap:
+    """Which key is which button: key name -> (seat, button); seat None is the colour pad."""
+
+    buttons: Mapping[str, tuple[int | None, Button]] = field(default_factory=dict)
+
+    @classmethod
+    def default(cls, seats: int) -> KeyMap:
+        """The standard map for `seats` seats (at most five: the keyboard has five free columns)."""
+        if not 0 < seats <= len(SEAT_KEYS):
+            raise ValueError(f"the keyboard map has room for 1 to {len(SEAT_KEYS)} seats")
+        keys: dict[str, tuple[int | None, Button]] = {}
+        for seat, (uno, challenge, draw) in enumerate(SEAT_KEYS[:seats]):
+            keys |= {uno: (seat, Button.UNO), challenge: (seat, Button.CHALLENGE)}
+            keys[draw] = (seat, Button.DRAW)
+        keys |= {key: (None, button) for key, button in PAD_KEYS.items()}
+        return cls(MappingProxyType(keys))
+
+    def describe(self) -> list[str]:
+        """One line a button, for the screen: 'seat 1 uno: q'."""
+        lines = []
+        for key, (seat, button) in self.buttons.items():
+            who = "colour pad" if seat is None else f"seat {seat + 1}"
+            lines.append(f"{who} {button}: {key}")
+        return lines
+
+
+class Keyboard:
+    """Turns key presses into input events: button keys at once, typed codes on Enter.
+
+    `decode` turns the typed text into a card code, or None when it is not one.
+    """
+
+    def __init__(self, keymap: KeyMap, decode: Callable[[str], str | None]) -> None:
+        self.keymap = keymap
+        self._decode = decode
+        self.typed = ""
+        """The code being typed, shown on screen as a text box."""
+
+    def key(self, name: str, at: float) -> InputEvent | None:
+        """The event a key press makes, or None (a letter of a code being typed, an unused key)."""
+        name = name.lower()
+        if name in self.keymap.buttons:
+            seat, button = self.keymap.buttons[name]
+            return ButtonPressed(seat, button, at)
+        if name in SEND_KEYS:
+            return self._send(at)
+        if name == "backspace":
+            self.typed = self.typed[:-1]
+        elif name == "escape":
+            self.typed = ""
+        else:
+            char = name.strip("[]")  # keypad digits are named '[1]'
+            if len(char) == 1 and char.isalnum():
+                self.typed += char.upper()
+        return None
+
+    def _send(self, at: float) -> InputEvent | None:
+        text, self.typed = self.typed, ""
+        if not text:
+            return None
+        code = self._decode(text)
+        if code is None:
+            return DeviceProblem(READER, "unknown code", text)
+        return CodeScanned(code, READER, at)
+
+
+def pygame_key_name(key: int) -> str:
+    """pygame's name of a key constant (pygame must be initialised)."""
+    import pygame  # only here: the rest of hw/ does not need a display library
+
+    return pygame.key.name(key)

@@ -1,0 +1,90 @@
+"""Simulated hardware that goes through the real code paths: mock pins and a pty reader."""
+
+from __future__ import annotations
+
+import os
+import time
+import tty
+from collections.abc import Sequence
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
+
+from hw.buttons import PadPins, SeatPins
+from hw.events import Button
+
+
+class SimButtons:
+    """Presses buttons by driving the MockFactory pins that a Panel listens to."""
+
+    def __init__(self, factory: MockFactory, seats: Sequence[SeatPins], pad: PadPins | None):
+        self._factory = factory
+        self._pins: dict[tuple[int | None, Button], int] = {}
+        for seat, pins in enumerate(seats):
+            for name, pin in pins.buttons().items():
+                self._pins[seat, name] = pin
+        if pad is not None:
+            for name, pin in pad.buttons().items():
+                self._pins[None, name] = pin
+
+    def buttons(self) -> list[tuple[int | None, Button]]:
+        """Every (seat, button) there is; seat None is the colour pad."""
+        return list(self._pins)
+
+    def press(self, seat: int | None, button: Button, bounces: int = 0) -> None:
+        """Press and release a button; `bounces` extra edge pairs make it chatter like a contact."""
+        pin = self._factory.pin(self._pins[seat, Button(button)])
+        for _ in range(bounces + 1):
+            pin.drive_low()
+            pin.drive_high()
+
+    def led_lit(self, pin: int) -> bool:
+        """True while the LED on that pin is driven."""
+        return bool(self._factory.pin(pin).state)
+
+
+class SimReader:
+    """A pseudo-terminal standing in for a serial card reader, reachable at `path`.
+
+    `path` is a symlink to the pty, so unplug() and replug() can put a new device behind it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._master: int | None = None
+        self._slave: int | None = None
+        self.replug()
+
+    def replug(self) -> None:
+        """Plug a (new) device in behind `path`."""
+        self.unplug()
+        self._master, self._slave = os.openpty()
+        # Raw from the start: no echo and no CR->LF translation before the reader sets it up.
+        tty.setraw(self._slave)
+        tmp = self.path.with_name(self.path.name + ".new")
+        tmp.unlink(missing_ok=True)
+        tmp.symlink_to(os.ttyname(self._slave))
+        tmp.replace(self.path)
+
+    def unplug(self) -> None:
+        """Pull the device out: the reader sees its port fail."""
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                os.close(fd)
+        self._master = self._slave = None
+
+    def send(self, data: bytes, pause: float = 0.0) -> None:
+        """Write raw bytes as the reader's device would; `pause` s after them splits reads."""
+        assert self._master is not None, "the simulated reader is unplugged"
+        os.write(self._master, data)
+        if pause:
+            time.sleep(pause)
+
+    def scan(self, text: str) -> None:
+        """A scan: the text and a CRLF, as most scanners send it."""
+        self.send(text.encode() + b"\r\n")
+
+    def close(self) -> None:
+        """Unplug and remove the symlink."""
+        self.unplug()
+        self.path.unlink(missing_ok=True)

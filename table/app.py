@@ -1,0 +1,79 @@
+"""The table app's main loop: input events in, the session's flow, LEDs and the screen out.
+
+Hardware callbacks run on their own threads and only put events on a queue; this loop, on
+the main thread, is the only consumer. It sleeps until an input or a deadline comes, and
+redraws only when the session changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hw.events import InputEvent
+from table.controller import Outcome
+from table.inputs import Inputs
+from table.session import Session
+
+log = logging.getLogger(__name__)
+
+MAX_WAIT = 0.5  # seconds the loop sleeps at most when nothing is due (window events, watchdog)
+
+
+@dataclass
+class Loop:
+    """One table's loop. `frame(session, now)` draws a frame; `idle(now)` runs between events."""
+
+    session: Session
+    events: queue.Queue[InputEvent]
+    inputs: Inputs | None = None
+    frame: Callable[[Session, float], None] | None = None
+    pump: Callable[[float], None] | None = None  # window events (keyboard) into the queue
+    dirty: Callable[[], bool] | None = None  # a change only the window knows of (help, typing)
+    after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
+    clock: Callable[[], float] = time.monotonic
+    frames: int = 0
+    _drawn: int = -1
+
+    def run_once(self, wait: float = MAX_WAIT) -> list[Outcome]:
+        """Wait for an input or a deadline (at most `wait` s), handle everything, redraw."""
+        now = self.clock()
+        deadline = self.session.next_deadline()
+        timeout = wait if deadline is None else max(0.0, min(wait, deadline - now))
+        if self.pump is not None:
+            self.pump(now)
+        self._drain(timeout)
+        now = self.clock()
+        outcomes = self.session.tick(now)
+        for hook in self.after:
+            hook(outcomes, now)
+        self._show(now)
+        return outcomes
+
+    def _drain(self, timeout: float) -> None:
+        try:
+            event = self.events.get(timeout=timeout) if timeout > 0 else self.events.get_nowait()
+        except queue.Empty:
+            return
+        while True:
+            self.session.handle(event, self.clock())
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                return
+
+    def _show(self, now: float) -> None:
+        self._set_leds()
+        changed = self.session.version != self._drawn or (self.dirty and self.dirty())
+        if self.frame is not None and changed:
+            self._drawn = self.session.version
+            self.frame(self.session, now)
+            self.frames += 1
+
+    def _set_leds(self) -> None:
+        panel = self.inputs.panel if self.inputs else None
+        if panel is not None:
+            panel.show(self.session.leds())

@@ -1,0 +1,151 @@
+"""`uno-table check`: the hardware self-test, printing every press and scan as it comes."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import queue
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from gpiozero.pins import Factory
+
+from hw.buttons import Panel, factory_name
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from hw.reader import find_port, found_ports
+from table import config as configuration
+from table.config import Config, Reader
+from table.inputs import codebook, open_factory, pin_factory_name, start_readers
+
+SCAN_PROBLEMS = ("unknown code", "unreadable scan", "line too long")
+"""Problems that still prove a reader reads."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `check` to the command line."""
+    parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers")
+    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    parser.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
+    parser.add_argument(
+        "--reader",
+        action="append",
+        metavar="DEVICE",
+        help="check this reader instead of the configured ones (repeatable)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="stop after this long (default 60); it stops sooner once all answered",
+    )
+    parser.add_argument("--led-seconds", type=float, default=0.5, help="how long each LED is lit")
+    parser.set_defaults(handler=main)  # fmt: skip
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the check from the command line."""
+    config = configuration.load(args.config or configuration.find())
+    if args.reader:
+        readers = [Reader(f"reader {n}", d, 9600, None) for n, d in enumerate(args.reader, 1)]
+        config = dataclasses.replace(config, readers=tuple(readers))
+    factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
+    return run_check(config, factory, why, seconds=args.seconds, led_seconds=args.led_seconds)
+
+
+def run_check(
+    config: Config,
+    factory: Factory | None,
+    why: str = "",
+    *,
+    seconds: float = 60.0,
+    led_seconds: float = 0.5,
+    say: Callable[[str], None] = lambda line: print(line, flush=True),
+) -> int:
+    """Check every device of `config` on `factory` (None: no GPIO, `why`); 0 when all answered."""
+    events: queue.Queue[InputEvent] = queue.Queue()
+    say(f"uno-table check ({config.source})")
+    failures: list[str] = []
+    waiting: dict[tuple[int | None, Button], str] = {}
+    panel = None
+    if factory is None:
+        say(f"pin factory: none ({why}); buttons and LEDs are not checked")
+        failures.append("no GPIO")
+    else:
+        say(f"pin factory: {factory_name(factory)}")
+        panel = Panel(factory, [s.pins for s in config.seats], config.color_pad, events,
+                      bounce=config.gpio.bounce, refractory=config.gpio.refractory)  # fmt: skip
+        _light_leds(config, panel, led_seconds, say)
+        waiting = {(n, b): f"{s.name} {b}" for n, s in enumerate(config.seats)
+                   for b in s.pins.buttons()}  # fmt: skip
+        waiting |= {(None, b): f"colour pad {b}" for b in config.color_pad.buttons()}
+    say("serial ports here: " + (", ".join(found_ports()) or "none"))
+    unread = {r.name for r in config.readers}
+    for r in config.readers:
+        say(f"reader {r.name}: {r.device} -> {find_port(r.device) or 'not found'}")
+    readers = start_readers(config, events, codebook(config).decode)
+    say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
+    start = time.monotonic()
+    try:
+        while (waiting or unread) and (left := start + seconds - time.monotonic()) > 0:
+            try:
+                event = events.get(timeout=left)
+            except queue.Empty:
+                break
+            say(_describe(event, config, start))
+            if isinstance(event, ButtonPressed):
+                waiting.pop((event.seat, event.button), None)
+            elif isinstance(event, CodeScanned) or (
+                isinstance(event, DeviceProblem) and event.message in SCAN_PROBLEMS
+            ):
+                unread.discard(event.reader if isinstance(event, CodeScanned) else event.source)
+    except KeyboardInterrupt:
+        say("stopped")
+    finally:
+        for reader in readers:
+            reader.close()
+        if panel is not None:
+            panel.close()
+    return _verdict(failures, list(waiting.values()), sorted(unread), say)
+
+
+def _light_leds(config: Config, panel: Panel, seconds: float, say: Callable[[str], None]) -> None:
+    for seat in panel.led_seats:
+        panel.on(seat)
+        state = "lit" if panel.is_lit(seat) else "NOT LIT (the pin did not go high)"
+        say(f"LED {config.seats[seat].name} (BCM {config.seats[seat].pins.led}): {state}")
+        time.sleep(seconds)
+        panel.off(seat)
+
+
+def _describe(event: InputEvent, config: Config, start: float) -> str:
+    at = f"{getattr(event, 'at', time.monotonic()) - start:8.3f} s"
+    match event:
+        case ButtonPressed(seat=None, button=button):
+            return f"{at}  colour pad {button}"
+        case ButtonPressed(seat=seat, button=button):
+            return f"{at}  {config.seats[seat].name} {button}"
+        case CodeScanned(code=code, reader=reader):
+            seats = {r.name: r.seat for r in config.readers}
+            who = "the turn's seat" if seats.get(reader) is None else f"seat {seats[reader] + 1}"
+            return f"{at}  reader {reader}: {code} (for {who})"
+        case DeviceReady(source=source, detail=detail):
+            return f"{at}  reader {source}: open on {detail}"
+        case DeviceProblem(source=source, message=message, raw=raw):
+            return f"{at}  {source}: {message}" + (f" {raw!r}" if raw else "")
+    return f"{at}  {event}"
+
+
+def _verdict(failures: list[str], unpressed: list[str], unread: list[str], say) -> int:
+    if unpressed:
+        say("not pressed: " + ", ".join(unpressed))
+    if unread:
+        say("no scan from: " + ", ".join(unread))
+    if failures:
+        say(f"verdict: FAIL ({', '.join(failures)})")
+    elif unpressed or unread:
+        say("verdict: INCOMPLETE (see above)")
+    else:
+        say("verdict: PASS: every button, LED and reader answered")
+    return 0 if not (failures or unpressed or unread) else 1

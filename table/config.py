@@ -1,0 +1,368 @@
+"""The table's configuration: one TOML file over the shipped default, read into frozen values."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from engine import RuleSet
+from hw.buttons import PadPins, SeatPins
+
+ENV_VAR = "UNO_TABLE_CONFIG"
+LANGUAGES = ("auto", "en", "es")
+PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
+BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+MAX_SEATS = 10
+PIN_RANGE = (0, 27)
+TURN = "turn"
+
+
+class ConfigError(ValueError):
+    """A bad configuration: the message names the file, the key and what was expected."""
+
+
+class Position(StrEnum):
+    """Where a seat sits around the screen."""
+
+    BOTTOM = "bottom"
+    BOTTOM_LEFT = "bottom-left"
+    LEFT = "left"
+    TOP_LEFT = "top-left"
+    TOP = "top"
+    TOP_RIGHT = "top-right"
+    RIGHT = "right"
+    BOTTOM_RIGHT = "bottom-right"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: its name on screen, where it sits, its panel's pins."""
+
+    name: str
+    position: Position
+    pins: SeatPins
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A card reader: its name, how to find it, and whose scans it reads (None: the turn's)."""
+
+    name: str
+    device: str
+    baud: int
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Gpio:
+    """The pin factory and the button timing."""
+
+    pin_factory: str
+    bounce: float
+    refractory: float
+
+
+@dataclass(frozen=True)
+class Display:
+    """The screen: size (0, 0 for the screen's own), fullscreen, the call word."""
+
+    width: int
+    height: int
+    fullscreen: bool
+    call_word: str
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Sounds on or off, and how loud."""
+
+    enabled: bool
+    volume: float
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration of a table."""
+
+    preset: str
+    knobs: Mapping[str, Any]
+    language: str
+    state_dir: Path
+    deck_map: Path | None
+    gpio: Gpio
+    seats: tuple[Seat, ...]
+    color_pad: PadPins
+    readers: tuple[Reader, ...]
+    display: Display
+    sound: Sound
+    source: str
+
+    def rules(self) -> RuleSet:
+        """The rule set: the preset with the knobs applied."""
+        return RuleSet.preset(self.preset).replace(**self.knobs)
+
+
+def default_text() -> str:
+    """The shipped default configuration, as text."""
+    return resources.files("table").joinpath("default.toml").read_text(encoding="utf-8")
+
+
+def find(env: Mapping[str, str] = os.environ) -> Path | None:
+    """The configuration file named by $UNO_TABLE_CONFIG, or None for the default alone."""
+    value = env.get(ENV_VAR, "")
+    return Path(value) if value else None
+
+
+def load(path: Path | None = None) -> Config:
+    """Read a configuration file over the default; raises ConfigError with one clear message."""
+    base = tomllib.loads(default_text())
+    if path is None:
+        return parse(base, "default configuration", Path.cwd())
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the configuration: {exc.strerror}") from None
+    return loads(text, str(path), path.parent, base)
+
+
+def loads(text: str, source: str = "<config>", folder: Path | None = None, base=None) -> Config:
+    """Read configuration text over the default; relative paths are taken from `folder`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    base = tomllib.loads(default_text()) if base is None else base
+    return parse(_merge(base, data), source, folder or Path.cwd())
+
+
+def _merge(base: dict, over: dict) -> dict:
+    # Tables merge key by key; anything else (lists of seats or readers too) is replaced whole.
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = _merge(base[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+class _Table:
+    """A TOML table being read: typed getters that name the key in every error."""
+
+    def __init__(self, data: Any, where: str, source: str) -> None:
+        self.source = source
+        self.where = where
+        if not isinstance(data, dict):
+            self.fail("", "a table", data)
+        self.data = data
+        self.read: set[str] = set()
+
+    def key(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def fail(self, key: str, expected: str, got: Any) -> None:
+        name = self.key(key) if key else self.where
+        raise ConfigError(f"{self.source}: {name}: expected {expected}, got {_show(got)}")
+
+    def get(self, key: str, expected: str, check: Callable[[Any], bool], default: Any = ...):
+        self.read.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise ConfigError(f"{self.source}: {self.key(key)}: missing, expected {expected}")
+            return default
+        value = self.data[key]
+        if not check(value):
+            self.fail(key, expected, value)
+        return value
+
+    def int(self, key: str, low: int, high: int, default: Any = ...) -> int:
+        expected = f"a whole number from {low} to {high}"
+        return self.get(key, expected, lambda v: type(v) is int and low <= v <= high, default)
+
+    def number(self, key: str, low: float, high: float) -> float:
+        expected = f"a number from {low} to {high}"
+        ok = lambda v: type(v) in (int, float) and low <= v <= high  # noqa: E731
+        return float(self.get(key, expected, ok))
+
+    def bool(self, key: str) -> bool:
+        return self.get(key, "true or false", lambda v: type(v) is bool)
+
+    def str(self, key: str, default: Any = ..., max_len: int = 200) -> str:
+        expected = f"a text of at most {max_len} characters"
+        return self.get(key, expected, lambda v: type(v) is str and len(v) <= max_len, default)
+
+    def choice(self, key: str, choices: tuple, default: Any = ...) -> Any:
+        expected = "one of " + ", ".join(_show(c) for c in choices)
+        return self.get(key, expected, lambda v: type(v) is str and v in choices, default)
+
+    def table(self, key: str) -> _Table:
+        value = self.get(key, "a table", lambda v: isinstance(v, dict))
+        return _Table(value, self.key(key), self.source)
+
+    def tables(self, key: str, low: int, high: int) -> list[_Table]:
+        expected = f"a list of {low} to {high} tables ([[{key}]])"
+        ok = lambda v: isinstance(v, list) and low <= len(v) <= high  # noqa: E731
+        items = self.get(key, expected, ok)
+        return [_Table(item, f"{key}[{n}]", self.source) for n, item in enumerate(items, 1)]
+
+    def done(self) -> None:
+        """Every key of the table was read: any other is unknown."""
+        unknown = sorted(set(self.data) - self.read)
+        if unknown:
+            known = ", ".join(sorted(self.read))
+            name = self.key(unknown[0])
+            raise ConfigError(f"{self.source}: {name}: unknown key (known: {known})")
+
+
+def parse(data: dict, source: str, folder: Path) -> Config:
+    """Check a whole configuration (the default merged with a file) and make it a Config."""
+    top = _Table(data, "", source)
+    preset = top.choice("preset", RuleSet.PRESETS)
+    knobs_table = top.table("knobs")
+    knobs = dict(knobs_table.data)
+    knobs_table.read.update(knobs)
+    try:
+        RuleSet.preset(preset).replace(**knobs)
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{source}: knobs: {exc}") from None
+    language = top.choice("language", LANGUAGES)
+    state_dir = _path(top, "state_dir", folder)
+    deck_map = _path(top, "deck_map", folder) if top.str("deck_map") else None
+    gpio = _gpio(top.table("gpio"))
+    pins = _Pins(source)
+    seats = tuple(_seat(t, n, pins) for n, t in enumerate(top.tables("seat", 1, MAX_SEATS), 1))
+    pad = top.table("color_pad")
+    color_pad = PadPins(*(pins.take(pad, key) for key in ("red", "yellow", "green", "blue")))
+    pad.done()
+    readers = tuple(_reader(t, n, len(seats)) for n, t in enumerate(top.tables("reader", 0, 8), 1))
+    names = [r.name for r in readers]
+    for n, name in enumerate(names, 1):
+        if name in names[: n - 1]:
+            raise ConfigError(
+                f"{source}: reader[{n}].name: expected a name no other reader has, "
+                f"got {_show(name)} again"
+            )
+    display, sound = _display(top.table("display")), _sound(top.table("sound"))
+    top.done()
+    return Config(
+        preset,
+        MappingProxyType(knobs),
+        language,
+        state_dir,
+        deck_map,
+        gpio,
+        seats,
+        color_pad,
+        readers,
+        display,
+        sound,
+        source,
+    )
+
+
+def _path(table: _Table, key: str, folder: Path) -> Path:
+    text = table.str(key, max_len=4096)
+    if not text:
+        table.fail(key, "a path", text)
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else folder / path
+
+
+def _gpio(table: _Table) -> Gpio:
+    gpio = Gpio(
+        table.choice("pin_factory", PIN_FACTORIES),
+        table.int("bounce_ms", 0, 1000) / 1000,
+        table.int("refractory_ms", 0, 1000) / 1000,
+    )
+    table.done()
+    return gpio
+
+
+class _Pins:
+    """Hands out pins and refuses one used twice, naming both keys."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.used: dict[int, str] = {}
+
+    def take(self, table: _Table, key: str, default: Any = ...) -> int | None:
+        pin = table.int(key, *PIN_RANGE, default)
+        if pin is None:
+            return None
+        if pin in self.used:
+            raise ConfigError(
+                f"{self.source}: {table.key(key)}: expected a pin no other key uses, "
+                f"got {pin}, already {self.used[pin]}"
+            )
+        self.used[pin] = table.key(key)
+        return pin
+
+
+def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
+    name = table.str("name", f"Seat {number}", max_len=24)
+    if not name.strip():
+        table.fail("name", "a name of 1 to 24 characters", name)
+    position = Position(table.choice("position", tuple(Position)))
+    uno, challenge, draw = (pins.take(table, key) for key in ("uno", "challenge", "draw"))
+    seat = Seat(name, position, SeatPins(uno, challenge, draw, pins.take(table, "led", None)))
+    table.done()
+    return seat
+
+
+def _reader(table: _Table, number: int, seats: int) -> Reader:
+    name = table.str("name", f"reader {number}", max_len=24)
+    device = table.str("device", max_len=4096)
+    if not device:
+        table.fail("device", "a path, a /dev/serial/by-id name or a USB VID:PID", device)
+    baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, 9600)
+    seat = table.get(
+        "seat",
+        f'"turn" or a seat number from 1 to {seats}',
+        lambda v: v == TURN or (type(v) is int and 1 <= v <= seats),
+        TURN,
+    )
+    table.done()
+    return Reader(name, device, baud, None if seat == TURN else seat - 1)
+
+
+def _display(table: _Table) -> Display:
+    display = Display(
+        table.int("width", 0, 7680),
+        table.int("height", 0, 4320),
+        table.bool("fullscreen"),
+        table.str("call_word", max_len=12),
+    )
+    if not display.call_word.strip():
+        table.fail("call_word", "a word of 1 to 12 characters", display.call_word)
+    if (display.width == 0) != (display.height == 0):
+        table.fail("height", "0 with width 0, or a height with a width", display.height)
+    table.done()
+    return display
+
+
+def _sound(table: _Table) -> Sound:
+    sound = Sound(table.bool("enabled"), table.number("volume", 0.0, 1.0))
+    table.done()
+    return sound
+
+
+def _show(value: Any) -> str:
+    """A value as TOML shows it, for messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return re.sub(r"\s+", " ", repr(value))

@@ -1,0 +1,232 @@
+"""From presses and scans to engine actions, applied in the order the presses happened.
+
+Presses wait a short settle window so that two seats pressing a few milliseconds apart are
+applied in the order of their edge times, not in the order their threads woke up.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from engine import (
+    Accept,
+    Action,
+    CallUno,
+    Card,
+    CardError,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Color,
+    Draw,
+    Flip,
+    Game,
+    IllegalAction,
+    Kind,
+    NextRound,
+    Pass,
+    Play,
+    Reveal,
+)
+from engine.events import Event
+from hw.events import Button, ButtonPressed, CodeScanned
+
+SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
+RACE = 0.05  # cool: a call this close after a catch still wins the race
+
+PAD_COLORS = {
+    Button.RED: Color.RED,
+    Button.YELLOW: Color.YELLOW,
+    Button.GREEN: Color.GREEN,
+    Button.BLUE: Color.BLUE,
+}
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action the game accepted (and the journal holds), with what it caused."""
+
+    action: Action
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An input the game refused: shown on screen, the seat's LED blinks, nothing changes."""
+
+    seat: int | None
+    reason: str
+    message: str
+
+
+Outcome = Applied | Refused
+
+
+@dataclass(order=True)
+class _Held:
+    key: float  # the order of application: the edge time, a call moved earlier in a race
+    seq: int
+    due: float = field(compare=False)  # when it may be applied
+    event: ButtonPressed | CodeScanned = field(compare=False)
+    cards: list[Card] = field(compare=False, default_factory=list)
+
+
+class Controller:
+    """Maps input events to actions for what the game awaits, and applies them in order.
+
+    `apply` applies and journals an action (a Journal's apply, or the game's own);
+    `seats` maps physical seats to game seats; `readers` maps reader names to a physical
+    seat, or to None for a shared reader whose scans belong to the awaited seat.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        apply: Callable[[Action], list[Event]] | None = None,
+        seats: Mapping[int, int] | None = None,
+        readers: Mapping[str, int | None] | None = None,
+        settle: float = SETTLE,
+        race: float = RACE,
+        scan_window: float = 0.0,
+    ) -> None:
+        self.game = game
+        self._apply = apply or game.apply
+        self._seats = dict(seats) if seats is not None else {s: s for s in range(game.players)}
+        self._readers = dict(readers or {})
+        self._settle = settle
+        self._race = race if self._uno_race(game) else 0.0
+        self._scan_window = scan_window
+        self._held: list[_Held] = []
+        self._seq = itertools.count()
+
+    @staticmethod
+    def _uno_race(game: Game) -> bool:
+        return bool(getattr(game.rules, "uno_race", False))
+
+    def push(self, event: ButtonPressed | CodeScanned) -> None:
+        """Hold an input until its settle window has passed."""
+        if isinstance(event, CodeScanned) and self._join_scan(event):
+            return
+        key, due = event.at, event.at + self._settle
+        if isinstance(event, ButtonPressed) and event.button is Button.UNO and self._race:
+            key -= self._race  # a call within the race window counts as first
+        if isinstance(event, ButtonPressed) and event.button is Button.CHALLENGE and self._race:
+            due += self._race
+        if isinstance(event, CodeScanned):
+            due += self._scan_window
+        heapq.heappush(self._held, _Held(key, next(self._seq), due, event))
+
+    def _join_scan(self, event: CodeScanned) -> bool:
+        """Several quick scans by one reader form one play where the rules allow it."""
+        if not self._scan_window:
+            return False
+        for held in self._held:
+            if isinstance(held.event, CodeScanned) and held.event.reader == event.reader:
+                held.cards.append(self._card_or_none(event.code))
+                held.due = event.at + self._settle + self._scan_window
+                return True
+        return False
+
+    def next_due(self) -> float | None:
+        """When the next held input may be applied (None when nothing is held)."""
+        return self._held[0].due if self._held else None
+
+    def release(self, now: float) -> list[Outcome]:
+        """Apply every held input whose window has passed, in the order of their keys."""
+        out: list[Outcome] = []
+        # A later input waits for every earlier one, even one held longer (a catch in a race).
+        while self._held and self._held[0].due <= now:
+            out.append(self._settle_one(heapq.heappop(self._held)))
+        return out
+
+    def flush(self) -> list[Outcome]:
+        """Apply everything held, whatever its window (shutting down, tests)."""
+        return self.release(float("inf"))
+
+    def _settle_one(self, held: _Held) -> Outcome:
+        event = held.event
+        seat = self._seat_of(event)
+        try:
+            action = self.action_for(event, seat, held.cards)
+            return Applied(action, tuple(self._apply(action)))
+        except IllegalAction as refusal:
+            return Refused(seat, refusal.reason, refusal.message)
+
+    def _seat_of(self, event: ButtonPressed | CodeScanned) -> int | None:
+        if isinstance(event, ButtonPressed):
+            return None if event.seat is None else self._seats.get(event.seat)
+        physical = self._readers.get(event.reader)
+        if physical is None:
+            return self.game.awaiting.seat
+        return self._seats.get(physical)
+
+    # --- the mapping ------------------------------------------------------------------------
+
+    def action_for(
+        self, event: ButtonPressed | CodeScanned, seat: int | None, extra: list | None = None
+    ) -> Action:
+        """The action an input stands for now; raises IllegalAction when it stands for none."""
+        if isinstance(event, CodeScanned):
+            return self._scan_action(event, seat, extra or [])
+        if event.button in PAD_COLORS:
+            return self._pad_action(PAD_COLORS[event.button])
+        if seat is None:
+            raise IllegalAction("no_seat", "that seat is not playing")
+        if event.button is Button.DRAW:
+            return self._draw_action(seat)
+        if event.button is Button.CHALLENGE:
+            return self._challenge_action(seat, event.at)
+        return self._uno_action(seat, event.at)
+
+    def _scan_action(self, event: CodeScanned, seat: int | None, extra: list) -> Action:
+        cards = [self._card(event.code), *extra]
+        if None in cards:
+            raise IllegalAction("unknown_card", "one of those scans is not a card")
+        kind = self.game.awaiting.kind
+        if kind is Kind.FLIP:
+            return Flip(cards[0])
+        if seat is None:
+            raise IllegalAction("no_seat", "that reader's seat is not playing")
+        if kind is Kind.REVEAL:
+            return Reveal(seat, cards)
+        return Play(seat, cards)
+
+    def _card(self, code: str) -> Card:
+        card = self._card_or_none(code)
+        if card is None:
+            raise IllegalAction("unknown_card", f"{code!r} is not a card")
+        return card
+
+    @staticmethod
+    def _card_or_none(code: str) -> Card | None:
+        try:
+            return Card.parse(code)
+        except CardError:
+            return None
+
+    def _pad_action(self, color: Color) -> Action:
+        aw = self.game.awaiting
+        if aw.kind is not Kind.COLOR:
+            raise IllegalAction("no_color_asked", "nobody has to name a colour now")
+        return ChooseColor(aw.seat, color)
+
+    def _draw_action(self, seat: int) -> Action:
+        if self.game.awaiting.kind is Kind.ROUND_OVER:
+            return NextRound()
+        options = (Draw(seat), Pass(seat), Accept(seat))
+        return next((a for a in options if self.game.allows(a)), Draw(seat))
+
+    def _challenge_action(self, seat: int, at: float) -> Action:
+        aw = self.game.awaiting
+        if aw.kind is Kind.CHALLENGE and aw.seat == seat:
+            return Challenge(seat)
+        return CatchUno(seat, at=at)
+
+    def _uno_action(self, seat: int, at: float) -> Action:
+        call = CallUno(seat, at=at)
+        if self._race and not self.game.allows(call) and self.game.catchable not in (None, seat):
+            return CatchUno(seat, at=at)  # cool: another seat's UNO is the catch
+        return call

@@ -1,0 +1,70 @@
+"""The deck map file: which card code each reader tag id stands for (made by `uno-table enroll`)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from table.config import ConfigError
+
+HEADER = "# uno-table deck map, written by `uno-table enroll`: tag id = card code.\n"
+
+
+@dataclass(frozen=True)
+class DeckMap:
+    """The preset a deck was enrolled for and its tag id -> card code map."""
+
+    preset: str
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+
+def read(path: Path, codes: Collection[str] | None = None, preset: str | None = None) -> DeckMap:
+    """Read a deck map (of `preset`, with codes from `codes`, when given). Raises ConfigError."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the deck map: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    found, tags = data.get("preset"), data.get("tags", {})
+    if not isinstance(found, str):
+        raise ConfigError(f"{path}: preset: expected the preset's name as a text")
+    if preset is not None and found != preset:
+        raise ConfigError(f"{path}: preset: expected {preset!r}, got {found!r}")
+    if not isinstance(tags, dict):
+        raise ConfigError(f"{path}: tags: expected a table of tag id = card code")
+    for key in set(data) - {"preset", "tags"}:
+        raise ConfigError(f"{path}: {key}: unknown key (known: preset, tags)")
+    for tag, code in tags.items():
+        if not isinstance(code, str) or (codes is not None and code not in codes):
+            raise ConfigError(f'{path}: tags."{tag}": expected a card code, got {code!r}')
+    return DeckMap(found, tags)
+
+
+def write(path: Path, deck: DeckMap) -> None:
+    """Write a deck map atomically (a stop halfway leaves the old file or the new one)."""
+    lines = [HEADER, f"preset = {_quote(deck.preset)}\n", "\n[tags]\n"]
+    lines += [f"{_quote(tag)} = {_quote(code)}\n" for tag, code in deck.tags.items()]
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as file:
+        file.writelines(lines)
+        file.flush()
+        os.fsync(file.fileno())
+    tmp.replace(path)
+
+
+def _quote(text: str) -> str:
+    """A TOML basic string (tomllib only reads, so this tiny writer is ours)."""
+    out = []
+    for char in text:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'

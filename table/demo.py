@@ -1,0 +1,347 @@
+"""The demo: sensible bots play a world game, and their moves reach the table as hardware input.
+
+Every move becomes a press on a MockFactory pin or a scan written into the pty that the real
+card reader reads, one input at a time. After each world action the table's public state must
+equal the world's: that is the demo's consistency check.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
+
+from engine import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Game,
+    Kind,
+    NextRound,
+    Pass,
+    Play,
+    RuleSet,
+)
+from engine import events as ev
+from engine.bots import SensibleBot, choose_action
+from hw.buttons import Panel
+from hw.events import Button
+from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.sim import SimButtons, SimReader
+from table import config as configuration
+from table.app import Loop
+from table.config import Config
+from table.controller import Outcome, Refused
+from table.inputs import Inputs, codebook, start_readers
+from table.session import Session
+
+log = logging.getLogger(__name__)
+
+PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
+TIMEOUT = 5.0  # seconds an input may take to reach the game before the demo gives up
+GAP = 0.05  # seconds between two presses of one button: more than its refractory period
+SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
+STEP = 0.01  # seconds the demo's loop waits for input at most
+
+
+@dataclass(frozen=True)
+class Press:
+    seat: int | None  # physical seat; None is the colour pad
+    button: Button
+
+
+@dataclass(frozen=True)
+class Scan:
+    code: str
+
+
+Input = Press | Scan
+
+
+class DemoDriver:
+    """Plays the world game through simulated hardware into a Session, one input at a time.
+
+    `press(seat, button)` and `scan(code)` are the simulated devices; the app calls `step`
+    in its loop and `observe` with the outcomes the session applied.
+    """
+
+    def __init__(
+        self, session: Session, press, scan, *, players: int, seed: int = 0, rounds: int = 1
+    ) -> None:
+        self.session = session
+        self._press, self._scan = press, scan
+        self.players, self.rounds = players, rounds
+        self.rules = RuleSet.preset(session.preset).replace(**session.config.knobs)
+        self.world = Game.new(players=players, rules=self.rules, seed=seed)
+        self.bots = [SensibleBot(seed * 101 + s) for s in range(players)]
+        self.rng = random.Random(seed)
+        self._todo: deque[Input] = deque(Press(s, Button.UNO) for s in range(players))
+        self._todo.append(Press(0, Button.DRAW))
+        self._flips = deque(self._flip_codes(self.world.last_events))
+        self._guilty_draws: dict[int, int] = {}
+        self._in_flight: tuple[bool, int, float] | None = None  # (in game, mark, sent at)
+        self._pressed: dict[Press, float] = {}
+        self.pace = 0.0  # seconds between two moves, so that people can follow
+        self._next_move = 0.0
+        self.rounds_played = 0
+        self.actions = 0
+        self.consistent = True
+        self.problem = ""
+        self.done = False
+
+    @staticmethod
+    def _flip_codes(events) -> list[str]:
+        flips = (ev.ReturnedToPile, ev.FirstCard)
+        return [str(e.card) for e in events if isinstance(e, flips)]
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def observe(self, outcomes: list[Outcome]) -> None:
+        """Outcomes the session applied: a refusal means the table and the world disagree."""
+        for outcome in outcomes:
+            if isinstance(outcome, Refused):
+                self._fail(f"the table refused an input: {outcome.message}")
+
+    def step(self, now: float) -> None:
+        """Send the next input when the previous one has reached the game."""
+        if self.done or not self._arrived(now):
+            return
+        if not self._todo and now >= self._next_move:
+            self._plan_next(now)
+        if self._todo and not self.done and self._rested(self._todo[0], now):
+            self._send(self._todo.popleft(), now)
+
+    def _rested(self, item: Input, now: float) -> bool:
+        # A real hand does not press one button twice within its refractory period either.
+        return not isinstance(item, Press) or now - self._pressed.get(item, -GAP) >= GAP
+
+    def _arrived(self, now: float) -> bool:
+        if self._in_flight is None:
+            return True
+        in_game, mark, sent = self._in_flight
+        # A lobby press shows as a change of the session; a game input as a new action.
+        reached = self._history_length() > mark if in_game else self.session.version > mark
+        if reached:
+            self._in_flight = None
+            return True
+        if now - sent > TIMEOUT:
+            self._fail("an input did not reach the game in time")
+        return False
+
+    def _history_length(self) -> int:
+        game = self.session.game
+        return len(game.history) if game is not None else 0
+
+    def _send(self, item: Input, now: float) -> None:
+        in_game = self.session.game is not None
+        mark = self._history_length() if in_game else self.session.version
+        self._in_flight = (in_game, mark, now)
+        if isinstance(item, Press):
+            self._pressed[item] = now
+            self._press(item.seat, item.button)
+        else:
+            self._scan(item.code)
+
+    def _fail(self, problem: str) -> None:
+        if self.consistent:
+            log.error("demo: %s", problem)
+        self.consistent, self.problem, self.done = False, problem, True
+
+    # --- planning ----------------------------------------------------------------------------
+
+    def _plan_next(self, now: float) -> None:
+        table = self.session.game
+        if table is None:
+            return
+        if self._follow_up(table):
+            return
+        if not self._same_state(table):
+            return
+        if self.world.awaiting.kind is Kind.MATCH_OVER or self._rounds_done():
+            self.done = True
+            return
+        action = choose_action(self.world, self.bots, self.rng)
+        events = self.world.apply(action)
+        self.actions += 1
+        self._next_move = now + self.pace
+        self._todo.extend(self._inputs_for(action, events))
+
+    def _rounds_done(self) -> bool:
+        return self.world.awaiting.kind is Kind.ROUND_OVER and self.rounds_played >= self.rounds
+
+    def _follow_up(self, table: Game) -> bool:
+        """Flips and reveals the table asks for after a world action."""
+        kind = table.awaiting.kind
+        if kind is Kind.FLIP and self._flips:
+            self._todo.append(Scan(self._flips.popleft()))
+            return True
+        if kind is Kind.REVEAL:
+            seat = table.awaiting.seat
+            self._todo.append(Scan(self._unseen_cards(table, seat)[0]))
+            return True
+        return False
+
+    def _unseen_cards(self, table: Game, seat: int) -> list[str]:
+        hand = self.world.hand(seat)
+        drawn_after = self._guilty_draws.get(seat, 0) if table.winner is None else 0
+        rest = hand[: len(hand) - drawn_after]
+        for card in table.hand(seat):
+            rest.remove(card)
+        return [str(c) for c in rest]
+
+    def _same_state(self, table: Game) -> bool:
+        if table.public_state() == self.world.public_state():
+            return True
+        self._fail(
+            f"after {self.actions} actions the table shows {table.public_state()} "
+            f"but the world is {self.world.public_state()}"
+        )
+        return False
+
+    def _inputs_for(self, action: Action, events: list) -> list[Input]:
+        seat = getattr(action, "seat", None)
+        self._guilty_draws = {
+            e.seat: e.count for e in events if isinstance(e, ev.Drew) and e.reason == "guilty"
+        }
+        went_out = any(isinstance(e, ev.RoundOver) for e in events)
+        self.rounds_played += went_out
+        if isinstance(action, Play):
+            out: list[Input] = [Scan(str(c)) for c in action.cards]
+            if action.card.is_wild and action.color is not None and not went_out:
+                out.append(Press(None, PAD[str(action.color)]))
+            return out
+        if isinstance(action, ChooseColor):
+            return [Press(None, PAD[str(action.color)])]
+        if isinstance(action, Draw):
+            return [Press(seat, Button.DRAW), *self._after_draw(seat, events)]
+        if isinstance(action, Pass | Accept):
+            return [Press(seat, Button.DRAW)]
+        if isinstance(action, Challenge | CatchUno):
+            return [Press(seat, Button.CHALLENGE)]
+        if isinstance(action, CallUno):
+            return [Press(seat, Button.UNO)]
+        if isinstance(action, NextRound):
+            self._flips.extend(self._flip_codes(events))
+            return [Press(0, Button.DRAW)]
+        raise ValueError(f"the demo cannot play {action!r} with buttons")
+
+    @staticmethod
+    def _after_draw(seat: int, events: list) -> list[Input]:
+        """What the player does by hand that the world's engine did for them."""
+        for e in events:
+            if isinstance(e, ev.Played) and e.auto:
+                return [Scan(str(c)) for c in e.cards]
+            if isinstance(e, ev.Passed):
+                return [Press(seat, Button.DRAW)]
+        return []
+
+    def summary(self) -> dict:
+        """The figures the headless demo prints as its last line."""
+        world = self.world
+        winner = world.match_winner if world.match_winner is not None else world.winner
+        return {
+            "preset": self.rules.name,
+            "players": self.players,
+            "rounds": self.rounds_played,
+            "actions": self.actions,
+            "winner": winner,
+            "scores": world.scores,
+            "consistent": self.consistent and self.done,
+        }
+
+
+# --- running it --------------------------------------------------------------------------------
+
+POSITIONS = (
+    "bottom",
+    "left",
+    "top",
+    "right",
+    "bottom-left",
+    "top-left",
+    "top-right",
+    "bottom-right",
+)
+FREE_PINS = [p for p in range(2, 28) if p not in (8, 9, 10, 11)] + [0, 1]  # 8-11: colour pad
+
+
+def demo_config_text(players: int, preset: str, reader: Path, state: Path) -> str:
+    """A configuration for `players` seats on mock pins and one pty reader."""
+    pins = iter(FREE_PINS)
+    seats = [[next(pins) for _ in range(3)] for _ in range(players)]
+    leds = [next(pins, None) for _ in range(players)]
+    lines = [
+        f'preset = "{preset}"',
+        f'state_dir = "{state}"',
+        '[gpio]\npin_factory = "mock"',
+    ]
+    for n, ((uno, challenge, draw), led) in enumerate(zip(seats, leds, strict=True)):
+        lines.append(
+            f'[[seat]]\nname = "Bot {n + 1}"\nposition = "{POSITIONS[n % len(POSITIONS)]}"\n'
+            f"uno = {uno}\nchallenge = {challenge}\ndraw = {draw}"
+            + (f"\nled = {led}" if led is not None else "")
+        )
+    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"')
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class DemoRig:
+    """The simulated table: mock pins under a real Panel, a pty under a real CardReader."""
+
+    config: Config
+    session: Session
+    driver: DemoDriver
+    loop: Loop
+    reader: SimReader
+
+    def close(self) -> None:
+        self.loop.inputs.close()
+        self.reader.close()
+        if self.session.journal is not None:
+            self.session.journal.close()
+
+
+def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int) -> DemoRig:
+    """Everything a demo needs, in `folder` (the pty's link and the journal)."""
+    reader = SimReader(folder / "reader")
+    text = demo_config_text(players, preset, reader.path, folder / "state")
+    config = configuration.loads(text, "demo configuration", folder)
+    events: queue.Queue = queue.Queue()
+    factory = MockFactory()
+    seats = [seat.pins for seat in config.seats]
+    panel = Panel(
+        factory, seats, config.color_pad, events, bounce=0, refractory=config.gpio.refractory
+    )
+    buttons = SimButtons(factory, seats, config.color_pad)
+    book = codebook(config)
+    inputs = Inputs(Keyboard(KeyMap.default(min(players, len(SEAT_KEYS))), book.decode), panel)
+    inputs.readers = start_readers(config, events, book.decode)
+    session = Session(config, config.state_dir, settle=SETTLE)
+    driver = DemoDriver(
+        session, buttons.press, reader.scan, players=players, seed=seed, rounds=rounds
+    )
+    loop = Loop(session, events, inputs)
+    loop.after.append(lambda outcomes, now: driver.observe(outcomes))
+    return DemoRig(config, session, driver, loop, reader)
+
+
+def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:
+    """Play until the demo is done (or `stop()` says so); returns the driver's summary."""
+    start = clock()
+    while not rig.driver.done and not (stop and stop()):
+        rig.driver.step(clock())
+        rig.loop.run_once(wait=STEP)
+        if clock() - start > max_seconds:
+            rig.driver._fail(f"the demo did not finish in {max_seconds:.0f} s")
+    return rig.driver.summary()

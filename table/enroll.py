@@ -1,0 +1,111 @@
+"""`uno-table enroll`: scan every card of a deck once and write the tag id -> card code map."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import RuleSet
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from hw.reader import CardReader
+from table import config as configuration
+from table import deckmap
+from table.config import ConfigError
+from table.deckmap import DeckMap
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `enroll` to the command line."""
+    parser = sub.add_parser("enroll", help="scan every card once to make the deck map")
+    parser.add_argument("--out", type=Path, required=True, help="the deck map to write (TOML)")
+    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
+    parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
+    parser.add_argument("--seconds", type=float, help="stop after this long (run again to go on)")
+    parser.set_defaults(handler=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the enrolment from the command line."""
+    config = configuration.load(args.config or configuration.find())
+    preset = args.preset or config.preset
+    if args.reader:
+        device, baud = args.reader, 9600
+    elif config.readers:
+        device, baud = config.readers[0].device, config.readers[0].baud
+    else:
+        raise ConfigError(f"{config.source}: reader: expected a reader to enroll with")
+    events: queue.Queue[InputEvent] = queue.Queue()
+    # Tag ids are taken as they come: there is no deck map yet to decode them.
+    with CardReader("enroll", device, events, lambda text: text, baud=baud):
+        return run_enroll(preset, args.out, events, seconds=args.seconds)
+
+
+def run_enroll(
+    preset: str,
+    out: Path,
+    events: queue.Queue[InputEvent],
+    *,
+    seconds: float | None = None,
+    say: Callable[[str], None] = lambda line: print(line, flush=True),
+) -> int:
+    """Ask for each card not yet in `out`, record each scan's tag, save after every card."""
+    deck = [str(card) for card in RuleSet.preset(preset).deck()]
+    tags: dict[str, str] = {}
+    if Path(out).exists():
+        tags = dict(deckmap.read(out, set(deck), preset).tags)
+        say(f"{out}: {len(tags)} of {len(deck)} cards already enrolled; going on.")
+    todo = _still_to_scan(deck, tags)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    try:
+        for code in todo:
+            say(f"[{len(tags) + 1}/{len(deck)}] scan {code}")
+            tag = _next_new_tag(events, tags, deadline, say)
+            if tag is None:
+                break
+            tags[tag] = code
+            deckmap.write(out, DeckMap(preset, tags))
+    except KeyboardInterrupt:
+        pass
+    if len(tags) < len(deck):
+        say(f"stopped: {len(tags)} of {len(deck)} cards in {out}; run the same command to go on.")
+        return 1
+    say(f"done: all {len(deck)} cards of {preset} are in {out}.")
+    return 0
+
+
+def _still_to_scan(deck: list[str], tags: dict[str, str]) -> list[str]:
+    """The deck's cards, in deck order, less those already enrolled (codes repeat in a deck)."""
+    done = Counter(tags.values())
+    todo = []
+    for code in deck:
+        if done[code]:
+            done[code] -= 1
+        else:
+            todo.append(code)
+    return todo
+
+
+def _next_new_tag(events, tags: dict[str, str], deadline: float | None, say) -> str | None:
+    """The next scanned tag not enrolled yet; None when time is up."""
+    while True:
+        timeout = None if deadline is None else deadline - time.monotonic()
+        if timeout is not None and timeout <= 0:
+            return None
+        try:
+            event = events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        match event:
+            case CodeScanned(code=tag) if tag in tags:
+                say(f"  tag {tag} is already {tags[tag]}: scan the card asked for")
+            case CodeScanned(code=tag):
+                return tag
+            case DeviceProblem(message=message, raw=raw):
+                say(f"  reader: {message}" + (f" {raw!r}" if raw else ""))
+            case DeviceReady(detail=detail):
+                say(f"  reader ready on {detail}")

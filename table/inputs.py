@@ -1,0 +1,102 @@
+"""Picks and opens the input backends from the configuration: GPIO or the keyboard, the readers."""
+
+from __future__ import annotations
+
+import os
+import queue
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from gpiozero.pins import Factory
+
+from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
+from hw.codebook import CodeBook
+from hw.events import InputEvent
+from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.reader import CardReader
+from table import deckmap
+from table.config import Config
+
+AUTO = ("lgpio", "rpigpio")
+"""The pin factories `auto` tries, in order: the ones that run on a Pi without a daemon."""
+
+
+def pin_factory_name(config: Config, option: str | None, env: Mapping[str, str]) -> str:
+    """The pin factory asked for: the command-line option, $GPIOZERO_PIN_FACTORY, the config."""
+    return option or env.get("GPIOZERO_PIN_FACTORY") or config.gpio.pin_factory
+
+
+def open_factory(name: str) -> tuple[Factory | None, str]:
+    """The pin factory called `name` (auto tries the Pi's), or None and why there is none."""
+    if name == "keyboard":
+        return None, "the configuration asks for the keyboard"
+    reasons = []
+    for candidate in AUTO if name == "auto" else (name,):
+        try:
+            return make_pin_factory(candidate), ""
+        except GpioUnavailable as exc:
+            reasons.append(str(exc))
+    return None, "; ".join(reasons)
+
+
+def codebook(config: Config) -> CodeBook:
+    """The card codes of the configured rule set and the deck map, for readers and the keyboard."""
+    codes = frozenset(str(card) for card in config.rules().deck())
+    tags = deckmap.read(config.deck_map, codes).tags if config.deck_map else {}
+    return CodeBook(codes, tags)
+
+
+def start_readers(
+    config: Config, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
+) -> list[CardReader]:
+    """A started reader thread for every configured reader."""
+    return [
+        CardReader(r.name, r.device, events, decode, baud=r.baud).start() for r in config.readers
+    ]
+
+
+@dataclass
+class Inputs:
+    """The open input devices: a GPIO panel (None: the keyboard stands in), keyboard, readers."""
+
+    keyboard: Keyboard
+    panel: Panel | None = None
+    readers: list[CardReader] = field(default_factory=list)
+
+    def close(self) -> None:
+        """Stop the readers and release the pins."""
+        for reader in self.readers:
+            reader.close()
+        if self.panel is not None:
+            self.panel.close()
+
+
+def open_inputs(
+    config: Config,
+    events: queue.Queue[InputEvent],
+    *,
+    pin_factory: str | None = None,
+    env: Mapping[str, str] = os.environ,
+    say: Callable[[str], None] = print,
+) -> Inputs:
+    """Open every input; without GPIO the keyboard stands in, and `say` is told so once."""
+    book = codebook(config)
+    seats = min(len(config.seats), len(SEAT_KEYS))
+    inputs = Inputs(Keyboard(KeyMap.default(seats), book.decode))
+    factory, why = open_factory(pin_factory_name(config, pin_factory, env))
+    if factory is not None:
+        try:
+            inputs.panel = Panel(
+                factory,
+                [seat.pins for seat in config.seats],
+                config.color_pad,
+                events,
+                bounce=config.gpio.bounce,
+                refractory=config.gpio.refractory,
+            )
+        except Exception as exc:  # a pin the board lacks or that is taken: still no crash
+            why = f"{factory_name(factory)} cannot use the pins: {exc}"
+    if inputs.panel is None:
+        say(f"No GPIO buttons ({why}): the keyboard stands in for them (see README, Keyboard).")
+    inputs.readers = start_readers(config, events, book.decode)
+    return inputs

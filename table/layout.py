@@ -1,0 +1,143 @@
+"""Where things go on a screen of any size: seats on the edges, the table in the middle."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pygame
+
+_SIDES = {
+    # position: (column, row) on a 3 x 3 grid around the middle
+    "top-left": (0, 0),
+    "top": (1, 0),
+    "top-right": (2, 0),
+    "left": (0, 1),
+    "right": (2, 1),
+    "bottom-left": (0, 2),
+    "bottom": (1, 2),
+    "bottom-right": (2, 2),
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The geometry of one screen size; every length follows the height (`unit` = 1%)."""
+
+    width: int
+    height: int
+
+    @property
+    def unit(self) -> float:
+        return self.height / 100
+
+    def u(self, n: float) -> int:
+        """`n` hundredths of the height, in pixels."""
+        return round(self.height * n / 100)
+
+    def px(self, role: float) -> int:
+        """A type size (a fraction from theme) in pixels."""
+        return max(8, round(self.height * role))
+
+    @property
+    def screen(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, self.height)
+
+    @property
+    def margin(self) -> int:
+        return self.u(1.5)
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The prompt bar along the bottom."""
+        h = self.u(11)
+        return pygame.Rect(0, self.height - h, self.width, h)
+
+    @property
+    def table(self) -> pygame.Rect:
+        """Everything above the prompt bar."""
+        return pygame.Rect(0, 0, self.width, self.bar.top)
+
+    @property
+    def seat_size(self) -> tuple[int, int]:
+        w = min(max(self.width * 0.18, self.u(30)), self.u(44))
+        return round(w), self.u(17)
+
+    @property
+    def center(self) -> pygame.Rect:
+        """The middle of the table, clear of every seat position."""
+        sw, sh = self.seat_size
+        gap = self.margin * 2
+        left, top = sw + gap, sh + gap
+        table = self.table
+        return pygame.Rect(left, top, table.width - 2 * left, table.height - 2 * top)
+
+    @property
+    def status(self) -> pygame.Rect:
+        """The device status corner, at the right end of the prompt bar."""
+        bar = self.bar
+        w = max(self.width * 0.2, self.u(34))
+        return pygame.Rect(bar.right - w, bar.top, w, bar.height).inflate(-self.margin, 0)
+
+    def seat_rects(self, positions: tuple[str, ...]) -> list[pygame.Rect]:
+        """A box for each seat; seats sharing a position share its edge."""
+        groups: dict[str, list[int]] = defaultdict(list)
+        for seat, where in enumerate(positions):
+            groups[where if where in _SIDES else "bottom"].append(seat)
+        rects = [pygame.Rect(0, 0, 0, 0)] * len(positions)
+        for where, seats in groups.items():
+            boxes = self._split(where, len(seats))
+            col, row = _SIDES[where]
+            if col == 0 or (col, row) == (1, 2):
+                boxes.reverse()  # clockwise runs right to left at the bottom, upwards on the left
+            for seat, rect in zip(seats, boxes, strict=True):
+                rects[seat] = rect
+        return rects
+
+    def _split(self, where: str, n: int) -> list[pygame.Rect]:
+        col, row = _SIDES[where]
+        sw, sh = self.seat_size
+        table, m = self.table, self.margin
+        if row != 1 and col == 1:
+            # Along the top or bottom edge: side by side, centred, narrower when many.
+            w = min(sw, (table.width - 2 * (sw + 2 * m)) / n - m) if n > 1 else sw
+            total = n * w + (n - 1) * m
+            x0 = (table.width - total) / 2
+            y = m if row == 0 else table.bottom - m - sh
+            return [pygame.Rect(round(x0 + k * (w + m)), y, round(w), sh) for k in range(n)]
+        # On a side or in a corner: stacked, shorter when many.
+        h = min(sh, (table.height - 2 * m) / (3 * n) - m) if n > 1 else sh
+        x = m if col == 0 else table.right - m - sw
+        if row == 0:
+            y0 = m
+        elif row == 2:
+            y0 = table.bottom - m - n * h - (n - 1) * m
+        else:
+            y0 = (table.height - n * h - (n - 1) * m) / 2
+        return [pygame.Rect(x, round(y0 + k * (h + m)), sw, round(h)) for k in range(n)]
+
+    # --- the game screen's middle ---------------------------------------------------------
+
+    @property
+    def top_card(self) -> pygame.Rect:
+        """The top card, big, in the middle of the screen."""
+        c = self.center
+        h = min(c.height * 0.94, c.width * 0.5 / 0.66)
+        w = h * 0.66
+        rect = pygame.Rect(0, 0, round(w), round(h))
+        rect.center = (self.width // 2, c.centery)
+        return rect
+
+    @property
+    def info(self) -> pygame.Rect:
+        """Right of the top card: the colour to follow, the direction, the draw total."""
+        c, card = self.center, self.top_card
+        gap = self.margin * 2
+        return pygame.Rect(card.right + gap, c.top, c.right - card.right - gap, c.height)
+
+    @property
+    def events(self) -> pygame.Rect:
+        """Left of the top card: the last few events."""
+        c, card = self.center, self.top_card
+        gap = self.margin * 2
+        return pygame.Rect(c.left, c.top, card.left - gap - c.left, c.height)

@@ -1,0 +1,175 @@
+"""A surface with cached fonts, text and images, that remembers where it put each text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from .cards_art import outlined_text
+from .theme import INK, RGB
+
+_MAX_TEXTS = 800  # cached text images; the cache starts over past this
+_MAX_IMAGES = 320  # cached card faces and other drawings
+_ELLIPSIS = "…"
+
+
+def _line_height(font: pygame.font.Font) -> int:
+    """The height of a rendered line, accented capitals included."""
+    return max(font.get_linesize(), font.size("ÁÑg")[1])
+
+
+class Painter:
+    """Draws on one surface; `placed` lists every text drawn since `begin` with its rect."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._images: dict[Hashable, pygame.Surface] = {}
+        self._ratio = 0.0
+        self.placed: list[tuple[str, pygame.Rect]] = []
+        self.marks: dict[str, pygame.Rect] = {}  # named rects: "top_card", "seat 2", ...
+
+    def begin(self) -> None:
+        """Start a frame: forget what the last one placed."""
+        self.placed, self.marks = [], {}
+
+    # --- fonts and text -------------------------------------------------------------------
+
+    def font(self, px: int) -> pygame.font.Font:
+        """The default font whose lines are at most `px` pixels high."""
+        font = self._fonts.get(px)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            if not self._ratio:
+                self._ratio = _line_height(pygame.font.Font(None, 100)) / 100
+            size = max(6, int(px / self._ratio) + 1)
+            font = pygame.font.Font(None, size)
+            while _line_height(font) > px and size > 6:
+                size -= 1
+                font = pygame.font.Font(None, size)
+            self._fonts[px] = font
+        return font
+
+    def text_image(self, text: str, px: int, color: RGB, outline: int = 0) -> pygame.Surface:
+        key = (text, px, color, outline)
+        image = self._texts.get(key)
+        if image is None:
+            if len(self._texts) > _MAX_TEXTS:
+                self._texts.clear()
+            font = self.font(px)
+            if outline:
+                image = outlined_text(font, text, color, INK, outline)
+            else:
+                image = font.render(text, True, color)
+            self._texts[key] = image
+        return image
+
+    def width(self, text: str, px: int) -> int:
+        return self.font(px).size(text)[0]
+
+    def fit_px(self, text: str, px: int, max_w: float, smallest: float = 0.7) -> int:
+        """The biggest size up to `px` (down to `smallest` of it) at which `text` fits."""
+        low = max(6, round(px * smallest))
+        while px > low and self.width(text, px) > max_w:
+            px = max(low, round(px * 0.92))
+        return px
+
+    def clip(self, text: str, px: int, max_w: float) -> str:
+        """`text` cut with an ellipsis to fit `max_w`."""
+        if self.width(text, px) <= max_w:
+            return text
+        while text and self.width(text + _ELLIPSIS, px) > max_w:
+            text = text[:-1]
+        return text.rstrip() + _ELLIPSIS if text else ""
+
+    def wrap(self, text: str, px: int, max_w: float, lines: int = 2) -> list[str]:
+        """`text` broken at spaces into at most `lines` lines of `max_w`; the last one clipped."""
+        out: list[str] = []
+        words = text.split()
+        while words and len(out) < lines:
+            line = words.pop(0)
+            while words and self.width(line + " " + words[0], px) <= max_w:
+                line += " " + words.pop(0)
+            out.append(line)
+        if words:
+            out[-1] = out[-1] + " " + " ".join(words)
+        if out:
+            out[-1] = self.clip(out[-1], px, max_w)
+        return out
+
+    def text(
+        self,
+        text: str,
+        px: int,
+        color: RGB,
+        max_w: float | None = None,
+        outline: int = 0,
+        **anchor: tuple[float, float],
+    ) -> pygame.Rect:
+        """Draw one line anchored like a Rect (`center=(x, y)`); shrink or clip it to `max_w`."""
+        if max_w is not None:
+            px = self.fit_px(text, px, max_w)
+            text = self.clip(text, px, max_w)
+        if not text:
+            return pygame.Rect(0, 0, 0, 0)
+        image = self.text_image(text, px, color, outline)
+        ((where, point),) = anchor.items()
+        rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
+        self.surface.blit(image, rect)
+        self.placed.append((text, rect))
+        return rect
+
+    # --- images ---------------------------------------------------------------------------
+
+    def image(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A drawing made once per key (card faces, swatches)."""
+        image = self._images.get(key)
+        if image is None:
+            if len(self._images) > _MAX_IMAGES:
+                self._images.clear()
+            image = make()
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                # The screen's own format blits fastest.
+                alpha = image.get_flags() & pygame.SRCALPHA
+                image = image.convert_alpha() if alpha else image.convert()
+            self._images[key] = image
+        return image
+
+    def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
+        ((where, point),) = anchor.items()
+        rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
+        self.surface.blit(image, rect)
+        if mark:
+            self.marks[mark] = rect
+        return rect
+
+    # --- shapes ---------------------------------------------------------------------------
+
+    def panel(
+        self, rect: pygame.Rect, fill, edge=None, width: int = 0, radius: int = 0
+    ) -> pygame.Rect:
+        """A rounded box, filled, with an optional border."""
+        if fill is not None:
+            if len(fill) == 4:
+                layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+                self.surface.blit(layer, rect)
+            else:
+                pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+        if edge is not None and width > 0:
+            pygame.draw.rect(self.surface, edge, rect, width, border_radius=radius)
+        return rect
+
+    def shade(self, alpha_color) -> None:
+        """Darken the whole frame (behind an overlay)."""
+        size = self.surface.get_size()
+
+        def make() -> pygame.Surface:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            layer.fill(alpha_color)
+            return layer
+
+        self.surface.blit(self.image(("shade", size, alpha_color), make), (0, 0))

@@ -1,0 +1,389 @@
+"""Pieces every screen shares: background, seats, prompt bar, device status, help overlay."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import cards_art as art
+from . import theme as th
+from .layout import Layout
+from .paint import Painter
+from .text import Text
+from .view import SeatView, View
+
+
+def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
+    """A card face, drawn once per code, size and language."""
+    letters = art.letters_for(text.letter)
+    return p.image(
+        ("face", code, height, text.lang), lambda: art.card_face(code, height, p.font, letters)
+    )
+
+
+def back(p: Painter, height: int, word: str) -> pygame.Surface:
+    return p.image(("back", height, word), lambda: art.card_back(height, word, p.font))
+
+
+def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
+    label = text.letter(letter)
+    return p.image(("swatch", letter, size, label), lambda: art.swatch(letter, size, p.font, label))
+
+
+def background(p: Painter, lay: Layout, felt: bool = True) -> None:
+    """The dark room and, for table screens, the lighter oval of the table."""
+
+    def make() -> pygame.Surface:
+        image = pygame.Surface((lay.width, lay.height))
+        image.fill(th.BACKGROUND)
+        if felt:
+            sw, sh = lay.seat_size
+            oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+            pygame.draw.ellipse(image, th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+            pygame.draw.ellipse(image, th.FELT, oval)
+        return image
+
+    p.blit(p.image(("background", lay.width, lay.height, felt), make), topleft=(0, 0))
+
+
+# --- seats ------------------------------------------------------------------------------
+
+
+def seats(p: Painter, lay: Layout, view: View, text: Text, lobby: bool = False) -> None:
+    rects = lay.seat_rects(tuple(s.position for s in view.seats))
+    refused = view.refusal.seat if view.refusal else None
+    for seat, rect in zip(view.seats, rects, strict=True):
+        seat_box(p, lay, rect, seat, view, text, lobby, refused == seat.seat)
+
+
+def seat_box(
+    p: Painter,
+    lay: Layout,
+    rect: pygame.Rect,
+    seat: SeatView,
+    view: View,
+    text: Text,
+    lobby: bool,
+    refused: bool,
+) -> None:
+    """A seat: name, card count, UNO badge, score; lit up on its turn, red when refused."""
+    radius = lay.u(2)
+    p.marks[f"seat {seat.seat}"] = rect
+    if refused:
+        p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius)
+    elif seat.turn and not lobby:
+        glow = rect.inflate(lay.u(1.6), lay.u(1.6))
+        p.panel(glow, (*th.HIGHLIGHT, 90), radius=radius + lay.u(0.8))
+        p.panel(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius)
+    elif seat.left or (lobby and not seat.joined):
+        p.panel(
+            rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), th.PANEL_EDGE, max(1, lay.u(0.3)), radius
+        )
+    else:
+        p.panel(rect, th.PANEL, th.PANEL_EDGE, max(1, lay.u(0.3)), radius)
+    pad = max(4, min(lay.u(1.4), rect.height // 8))
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    name_px = min(lay.px(th.MEDIUM), round(inner.height * 0.36))
+    badges = _seat_badges(p, lay, inner, seat, text, name_px, lobby)
+    faded = seat.left or (lobby and not seat.joined)
+    p.text(
+        seat.name,
+        name_px,
+        th.DIM if faded else th.TEXT,
+        max_w=badges - inner.left - pad,
+        topleft=inner.topleft,
+    )
+    row = pygame.Rect(inner.left, inner.top + name_px, inner.width, inner.height - name_px)
+    if lobby:
+        _lobby_row(p, lay, row, seat, text)
+    elif seat.left:
+        p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
+    else:
+        _count_row(p, lay, row, seat, view, text)
+
+
+def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool) -> int:
+    """UNO and dealer badges at the top right; returns where the name must stop."""
+    right = inner.right
+    h = round(px * 0.95)
+    if seat.uno and not lobby:
+        label = p.text_image(text.call_word + "!", round(h * 0.8), th.TEXT)
+        pill = pygame.Rect(0, 0, label.get_width() + h * 0.6, h)
+        pill.topright = (right, inner.top)
+        p.panel(pill, th.CALL, th.TEXT, max(1, h // 12), h // 2)
+        p.text(text.call_word + "!", round(h * 0.8), th.TEXT, center=pill.center)
+        p.marks[f"uno {seat.seat}"] = pill
+        right = pill.left - lay.u(0.8)
+    if seat.dealer and not lobby:
+        chip = pygame.Rect(0, 0, h, h)
+        chip.topright = (right, inner.top)
+        pygame.draw.ellipse(p.surface, th.TEXT, chip)
+        p.text(text("dealer"), round(h * 0.7), th.INK, center=chip.center)
+        right = chip.left - lay.u(0.8)
+    return right
+
+
+def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text) -> None:
+    """A card back and the count, big; the pending draw; the score at the right if room."""
+    icon_h = round(row.height * 0.82)
+    icon = back(p, icon_h, text.call_word)
+    p.blit(icon, midleft=(row.left, row.centery))
+    count_px = min(lay.px(th.HUGE), round(row.height * 0.95))
+    color = th.WARN if seat.cards == 1 and not seat.uno else th.TEXT
+    count = p.text(
+        str(seat.cards),
+        count_px,
+        color,
+        midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
+    )
+    gap = lay.u(1)
+    room = row.right - count.right - gap
+    pill_px = round(row.height * 0.6)
+    badge = text("draw_badge", n=seat.pending)
+    pill_w = p.width(badge, pill_px) + pill_px * 0.6 if seat.pending else 0
+    score = f"{seat.score} {text('pts')}"
+    score_px = lay.px(th.SMALL)
+    if view.points and p.width(score, score_px) + pill_w + gap <= room:
+        p.text(score, score_px, th.DIM, midright=(row.right, row.centery))
+    if seat.pending:
+        pill = pygame.Rect(0, 0, round(pill_w), round(pill_px * 1.15))
+        pill.midleft = (count.right + gap, row.centery)
+        p.panel(pill, th.ALERT, None, 0, pill.height // 2)
+        p.text(badge, pill_px, th.TEXT, max_w=pill.width, center=pill.center)
+
+
+def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
+    px = lay.px(th.SMALL)
+    if seat.joined:
+        side = round(px * 1.1)
+        mark = pygame.Rect(row.left, 0, side, side)
+        mark.centery = row.centery
+        pygame.draw.ellipse(p.surface, th.GOOD, mark)
+        pts = [(0.24, 0.52), (0.43, 0.72), (0.78, 0.32)]
+        pygame.draw.lines(
+            p.surface,
+            th.INK,
+            False,
+            [(mark.x + x * side, mark.y + y * side) for x, y in pts],
+            max(2, side // 7),
+        )
+        p.text(
+            text("joined"), lay.px(th.MEDIUM), th.GOOD, midleft=(mark.right + lay.u(1), row.centery)
+        )
+    else:
+        p.text(text("not_joined"), px, th.DIM, max_w=row.width, midleft=row.midleft)
+
+
+# --- the middle of the game screen --------------------------------------------------------
+
+
+def direction_ring(p: Painter, center, radius: float, direction: int, width: float) -> None:
+    """Two curved arrows around `center`: clockwise for +1, anticlockwise for -1."""
+    cx, cy = center
+    tip = width * 2.6
+    for k in range(2):
+        start = math.radians(200 + 180 * k)
+        sweep = math.radians(130)
+        a0, a1 = (start, start + sweep) if direction > 0 else (start + sweep, start)
+        points_out, points_in = [], []
+        steps = 28
+        for i in range(steps + 1):
+            a = a0 + (a1 - a0) * i / steps
+            points_out.append(
+                (cx + (radius + width / 2) * math.cos(a), cy + (radius + width / 2) * math.sin(a))
+            )
+            points_in.append(
+                (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
+            )
+        art.fill_polygon(p.surface, points_out + points_in[::-1], th.TEXT)
+        # The head at the end, pointing along the way of play.
+        ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
+        sign = 1 if direction > 0 else -1
+        tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
+        nx, ny = math.cos(a1), math.sin(a1)
+        head = [
+            (ex + tx * tip, ey + ty * tip),
+            (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
+            (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
+        ]
+        art.fill_polygon(p.surface, head, th.TEXT)
+
+
+def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
+    """A rounded label."""
+    w = p.width(label, px) + px * 0.9
+    rect = pygame.Rect(0, 0, round(w), round(px * 1.35))
+    ((where, point),) = anchor.items()
+    setattr(rect, where, (round(point[0]), round(point[1])))
+    p.panel(rect, fill, None, 0, rect.height // 2)
+    p.text(label, px, color, center=rect.center)
+    return rect
+
+
+def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ...]) -> None:
+    """The newest events first, older ones fading; each wraps to at most two lines."""
+    if not events or area.width < lay.u(8):
+        return
+    px = lay.px(th.SMALL)
+    y = area.top
+    shades = (th.TEXT, th.mix(th.TEXT, th.FELT, 0.3), th.mix(th.TEXT, th.FELT, 0.5))
+    line_h = round(px * 1.05)
+    for k, event in enumerate(events):
+        color = shades[min(k, len(shades) - 1)]
+        lines = p.wrap(event, px, area.width, lines=2)
+        if y + line_h * len(lines) > area.bottom:
+            break
+        for line in lines:
+            p.text(line, px, color, max_w=area.width, topleft=(area.left, y))
+            y += line_h
+        y += round(px * 0.45)
+
+
+# --- the prompt bar and the corner --------------------------------------------------------
+
+
+def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The bottom bar: what to do now, or the refusal in red; the device status at its right."""
+    bar = lay.bar
+    status = lay.status
+    refusal = view.refusal
+    if refusal:
+        p.panel(bar, th.ALERT_FILL)
+        pygame.draw.rect(p.surface, th.ALERT, (0, bar.top, bar.width, max(2, lay.u(0.6))))
+        who = _name(view, refusal.seat)
+        message = f"{who}: {refusal.text}" if who else refusal.text
+        color, line = th.TEXT, message
+    else:
+        p.panel(bar, th.PANEL)
+        accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
+        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
+        color, line = th.TEXT, view.prompt
+    right = status.left - lay.margin
+    if view.typed:
+        right = typed_box(p, lay, view.typed, text, right) - lay.margin
+    area = pygame.Rect(lay.margin * 2, bar.top, right - lay.margin * 2, bar.height)
+    px = lay.px(th.BIG)
+    lines = [line]
+    if p.width(line, px) > area.width:
+        px = lay.px(th.MEDIUM)
+        lines = p.wrap(line, px, area.width, lines=2)
+    step = round(px * 1.02)
+    y = area.centery - step * len(lines) / 2
+    for part in lines:
+        p.text(part, px, color, max_w=area.width, topleft=(area.left, y))
+        y += step
+    p.marks["prompt"] = area
+    device_status(p, lay, view, text)
+
+
+def _name(view: View, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view.seats):
+        return ""
+    return view.seats[seat].name
+
+
+def typed_box(p: Painter, lay: Layout, typed: str, text: Text, right: int) -> int:
+    """The card code being typed on the keyboard; returns its left edge."""
+    px = lay.px(th.MEDIUM)
+    label = f"{text('typed')}: {typed}_"
+    w = p.width(label, px) + lay.u(3)
+    box = pygame.Rect(0, 0, round(w), round(px * 1.5))
+    box.midright = (right, lay.bar.centery)
+    p.panel(box, th.BACKGROUND, th.HIGHLIGHT, max(1, lay.u(0.3)), lay.u(1))
+    p.text(label, px, th.TEXT, center=box.center)
+    return box.left
+
+
+def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """Reader connected or not, the pin factory, and the last device problem."""
+    area = lay.status
+    px = lay.px(th.TINY)
+    dev = view.devices
+    lines = [
+        (
+            text("reader_ok") if dev.reader else text("reader_off"),
+            th.GOOD if dev.reader else th.WARN,
+        )
+    ]
+    if dev.pin_factory:
+        lines.append((text("pins", name=dev.pin_factory), th.DIM))
+    if dev.problem:
+        lines.append((dev.problem, th.WARN))
+    step = round(px * 1.05)
+    y = area.centery - step * len(lines) / 2
+    dot = max(4, round(px * 0.45))
+    for k, (line, color) in enumerate(lines):
+        left = area.left
+        if k == 0:
+            pygame.draw.circle(
+                p.surface, color, (area.left + dot // 2, round(y + step / 2)), dot // 2
+            )
+            left += dot + lay.u(0.8)
+        p.text(line, px, color, max_w=area.right - left, topleft=(left, y))
+        y += step
+    p.marks["status"] = area
+
+
+# --- overlays -----------------------------------------------------------------------------
+
+
+def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
+    """A raised panel over the table."""
+    shadow = rect.move(lay.u(0.6), lay.u(0.8))
+    p.panel(shadow, (0, 0, 0, 120), radius=lay.u(2.5))
+    p.panel(rect, th.PANEL, th.PANEL_EDGE, max(2, lay.u(0.4)), lay.u(2.5))
+    return rect
+
+
+def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The keyboard map over everything, in as many columns as it needs."""
+    p.shade(th.SHADE)
+    box = lay.screen.inflate(-lay.u(8), -lay.u(8))
+    overlay_panel(p, lay, box)
+    title_px = lay.px(th.BIG)
+    p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(2.5)))
+    close_px = lay.px(th.TINY)
+    p.text(
+        text("help_close"),
+        close_px,
+        th.DIM,
+        max_w=box.width - lay.u(4),
+        midbottom=(box.centerx, box.bottom - lay.u(2)),
+    )
+    area = pygame.Rect(
+        box.left + lay.u(4),
+        box.top + lay.u(4) + title_px,
+        box.width - lay.u(8),
+        box.height - lay.u(8) - title_px - close_px,
+    )
+    rows = view.keys
+    if not rows:
+        return
+    px = lay.px(th.SMALL)
+    row_h = round(px * 1.55)
+    per_col = max(1, area.height // row_h)
+    cols = math.ceil(len(rows) / per_col)
+    while cols > 1 and math.ceil(len(rows) / (cols - 1)) * row_h <= area.height:
+        cols -= 1
+    per_col = math.ceil(len(rows) / cols)
+    if per_col * row_h > area.height:
+        # More rows than fit even in columns: make the type smaller.
+        row_h = area.height // per_col
+        px = round(row_h / 1.55)
+    col_w = area.width / cols
+    key_w = max(p.width(k, px) for k, _ in rows) + px
+    for i, (key, meaning) in enumerate(rows):
+        col, row = divmod(i, per_col)
+        x = area.left + col * col_w
+        y = area.top + row * row_h
+        cap = pygame.Rect(round(x), round(y), round(key_w), round(px * 1.3))
+        p.panel(cap, th.TEXT, None, 0, max(2, px // 4))
+        p.text(key, px, th.INK, max_w=cap.width - 4, center=cap.center)
+        p.text(
+            meaning,
+            px,
+            th.TEXT,
+            max_w=col_w - key_w - lay.u(3),
+            midleft=(cap.right + lay.u(1.2), cap.centery),
+        )

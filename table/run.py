@@ -1,0 +1,105 @@
+"""`uno-table run` and `uno-table demo`: the table on screen, with real or simulated hardware."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import queue
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hw.buttons import factory_name
+from table import config as configuration
+from table import demo as demo_mod
+from table.app import Loop
+from table.inputs import open_inputs
+from table.session import Session
+
+log = logging.getLogger(__name__)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `run` and `demo` to the command line."""
+    run = sub.add_parser("run", help="start the table (no GPIO: a window, keyboard as buttons)")
+    run.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    run.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
+    run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
+    run.add_argument("--seconds", type=float, help="stop after this long (default: never)")
+    run.set_defaults(handler=main_run)
+
+    demo = sub.add_parser("demo", help="simulated players play a game through mock hardware")
+    demo.add_argument("--headless", action="store_true", help="no window; print a JSON summary")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
+    demo.add_argument(
+        "--preset", default="official", choices=("official", "reglamento", "playone", "cool")
+    )
+    demo.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
+    demo.add_argument("--screens", type=Path, help="save a PNG of each kind of screen here")
+    demo.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="seconds between moves (default: 0.6 in a window, 0 headless)",
+    )
+    demo.set_defaults(handler=main_demo)
+
+
+def main_run(args: argparse.Namespace) -> int:
+    """Run the table until the window is closed (or --seconds pass)."""
+    config = configuration.load(args.config or configuration.find())
+    events: queue.Queue = queue.Queue()
+    inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
+    from table.window import Window, open_surface  # pygame starts here, not at import
+
+    surface = open_surface(config, args.headless)
+    pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
+    window = Window(config, surface, events, inputs.keyboard, pins)
+    session = Session(config, config.state_dir)
+    loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
+    loop.after.append(window.react)
+    started = time.monotonic()
+    try:
+        while not window.quit:
+            loop.run_once()
+            if args.seconds is not None and time.monotonic() - started > args.seconds:
+                break
+    finally:
+        inputs.close()
+        if session.journal is not None:
+            session.journal.close()
+    return 0
+
+
+def main_demo(args: argparse.Namespace) -> int:
+    """Play a demo; headless, print the summary as the last line and exit 0 only if consistent."""
+    with tempfile.TemporaryDirectory(prefix="uno-demo-") as folder:
+        rig = demo_mod.build_rig(
+            Path(folder),
+            preset=args.preset,
+            players=args.players,
+            seed=args.seed,
+            rounds=args.rounds,
+        )
+        from table.window import Window, open_surface
+
+        surface = open_surface(rig.config, args.headless)
+        window = Window(rig.config, surface, rig.loop.events, None, "MockFactory", args.screens)
+        rig.loop.frame, rig.loop.pump = window.frame, window.pump
+        rig.loop.after.append(window.react)
+        pace = args.pace if args.pace is not None else (0.0 if args.headless else 0.6)
+        rig.driver.pace = pace
+        try:
+            summary = demo_mod.run(rig, stop=lambda: window.quit)
+        finally:
+            rig.close()
+        summary["screens"] = sorted(window.saved)
+    if rig.driver.problem:
+        print(f"uno-table demo: {rig.driver.problem}", file=sys.stderr)
+    print(json.dumps(summary))
+    return 0 if summary["consistent"] else 1

@@ -1,0 +1,477 @@
+"""One drawing function per screen kind; each draws everything but the prompt bar and help."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from . import cards_art as art
+from . import parts
+from . import theme as th
+from .layout import Layout
+from .paint import Painter
+from .text import Text
+from .view import Screen, View
+
+Draw = Callable[[Painter, Layout, View, Text], None]
+
+
+# --- the table: seats around, the game in the middle ---------------------------------------
+
+
+def game(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The top card large, the colour and direction, the draw total, the last events."""
+    parts.background(p, lay)
+    parts.seats(p, lay, view, text)
+    top_card(p, lay, view, text)
+    info(p, lay, view, text)
+    parts.event_list(p, lay, lay.events, view.events)
+
+
+def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    rect = lay.top_card
+    if view.color:
+        # A frame in the colour to follow: a wild on top shows its named colour too.
+        frame = rect.inflate(lay.u(2.4), lay.u(2.4))
+        p.panel(frame, th.CARD_HUES[view.color], radius=round(rect.width * 0.12))
+    image = (
+        parts.card(p, view.top, rect.height, text)
+        if view.top
+        else parts.back(p, rect.height, view.call_word)
+    )
+    p.blit(image, "top_card", center=rect.center)
+
+
+def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The colour to follow inside the direction ring; the draw total below."""
+    area = lay.info
+    size = round(min(area.width * 0.62, area.height * 0.34))
+    if size < 16:
+        return
+    center = (area.centerx, area.top + size * 0.5 + lay.u(4))
+    if view.color:
+        p.blit(parts.swatch(p, view.color, size, text), "color", center=center)
+        name = text.color(view.color).upper()
+    else:
+        pygame.draw.circle(p.surface, th.PANEL_EDGE, center, size // 2)
+        p.text("?", round(size * 0.6), th.TEXT, center=center)
+        p.marks["color"] = pygame.Rect(0, 0, size, size).move(
+            center[0] - size // 2, center[1] - size // 2
+        )
+        name = text("no_color")
+    ring = size * 0.5 + lay.u(2)
+    parts.direction_ring(p, center, ring, view.direction, max(3, lay.u(1.1)))
+    p.marks["direction"] = pygame.Rect(0, 0, ring * 2, ring * 2).move(
+        center[0] - ring, center[1] - ring
+    )
+    y = center[1] + ring + lay.u(3.5)
+    px = lay.px(th.SMALL)
+    p.text(name, px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+    y += px + lay.u(1.5)
+    if view.pending:
+        big = lay.px(th.HUGE)
+        rect = parts.pill(
+            p, text("draw_badge", n=view.pending), big, th.ALERT, th.TEXT, midtop=(area.centerx, y)
+        )
+        p.marks["pending"] = rect
+
+
+# --- screens that ask for something over the table ------------------------------------------
+
+
+def color_prompt(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The four colours of the pad, in its order, over the table."""
+    parts.background(p, lay)
+    parts.seats(p, lay, view, text)
+    box = parts.overlay_panel(p, lay, lay.center.inflate(lay.u(2), lay.u(2)))
+    title_px = lay.px(th.BIG)
+    p.text(
+        text("choose_color"),
+        title_px,
+        th.TEXT,
+        max_w=box.width - lay.u(4),
+        midtop=(box.centerx, box.top + lay.u(2)),
+    )
+    space = box.width / 4
+    label_px = lay.px(th.SMALL)
+    room = box.height - title_px - label_px - lay.u(9)
+    size = round(min(space * 0.8, room))
+    y = box.top + lay.u(3) + title_px + (room - size) / 2 + lay.u(2) + size / 2
+    for k, letter in enumerate(th.CARD_ORDER):
+        x = box.left + space * (k + 0.5)
+        p.blit(parts.swatch(p, letter, size, text), f"swatch {letter}", center=(x, y))
+        p.text(
+            text.color(letter).upper(),
+            label_px,
+            th.TEXT,
+            max_w=space - lay.u(1),
+            midtop=(x, y + size / 2 + lay.u(1)),
+        )
+
+
+def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """A Wild +4 challenge: the question to the victim, or the culprit's hand being shown."""
+    parts.background(p, lay)
+    parts.seats(p, lay, view, text)
+    ch = view.challenge
+    box = parts.overlay_panel(p, lay, lay.center.inflate(lay.u(2), lay.u(2)))
+    if ch is None:
+        return
+    inner = box.inflate(-lay.u(4), -lay.u(4))
+    card_h = round(min(inner.height * 0.9, inner.width * 0.28 / art.ASPECT))
+    w4 = parts.card(p, view.top or "W4", card_h, text)
+    p.blit(w4, "top_card", midleft=(inner.left, inner.centery))
+    left = inner.left + w4.get_width() + lay.u(3)
+    width = inner.right - left
+    names = {s.seat: s.name for s in view.seats}
+    victim, culprit = names.get(ch.challenger, ""), names.get(ch.challenged, "")
+    color = text.color(ch.follow) if ch.follow else ""
+    y = inner.top
+    title_px = lay.px(th.BIG)
+    p.text(text("challenge_title"), title_px, th.TEXT, max_w=width, topleft=(left, y))
+    y += title_px + lay.u(1)
+    px = lay.px(th.MEDIUM)
+    if ch.revealing:
+        line = text("challenge_reveal", challenger=victim, culprit=culprit)
+    elif ch.follow:
+        line = text("challenge_decide", victim=victim, culprit=culprit, color=color)
+    else:
+        line = text("challenge_decide_any", victim=victim, culprit=culprit)
+    for part in p.wrap(line, px, width, lines=2):
+        p.text(part, px, th.TEXT, max_w=width, topleft=(left, y))
+        y += round(px * 1.05)
+    y += lay.u(1)
+    small = lay.px(th.SMALL)
+    if ch.follow:
+        side = round(small * 1.8)
+        p.blit(parts.swatch(p, ch.follow, side, text), "swatch", topleft=(left, y))
+        rule = text("challenge_rule", color=color)
+        p.text(
+            rule,
+            small,
+            th.DIM,
+            max_w=width - side - lay.u(1.5),
+            midleft=(left + side + lay.u(1.5), y + side / 2),
+        )
+        y += side + lay.u(1.5)
+    if not ch.revealing:
+        for line in (
+            text("challenge_guilty", name=culprit, n=ch.guilty_draw),
+            text("challenge_fair", name=victim, n=ch.innocent_draw),
+        ):
+            p.text(line, small, th.TEXT, max_w=width, topleft=(left, y))
+            y += round(small * 1.1)
+        return
+    shown = text("challenge_shown", n=len(ch.shown), left=ch.unseen)
+    p.text(shown, small, th.TEXT, max_w=width, topleft=(left, y))
+    y += small + lay.u(1)
+    mini_cards(p, lay, pygame.Rect(left, y, width, inner.bottom - y), ch.shown, text, ch.unseen)
+
+
+def mini_cards(
+    p: Painter, lay: Layout, row: pygame.Rect, codes, text: Text, backs: int = 0
+) -> None:
+    """A row of small cards, then `backs` face-down ones; overlapping when there are many."""
+    count = len(codes) + backs
+    if not count or row.height < lay.u(4):
+        return
+    h = min(row.height, lay.u(14))
+    w = round(h * art.ASPECT)
+    step = min(w + lay.u(0.8), (row.width - w) / (count - 1)) if count > 1 else 0
+    images = [parts.card(p, code, h, text) for code in codes]
+    if backs:
+        faded = p.image(("faded back", h), lambda: _faded(parts.back(p, h, text.call_word)))
+        images += [faded] * backs
+    for k, image in enumerate(images):
+        p.blit(image, topleft=(row.left + k * step, row.top + (row.height - h) // 2))
+
+
+def _faded(image: pygame.Surface) -> pygame.Surface:
+    """A card back half see-through: a card still in the hand."""
+    out = image.copy()
+    out.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def deal(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """Who deals and how many; a card back for the first card to turn over."""
+    parts.background(p, lay)
+    parts.seats(p, lay, view, text)
+    area = lay.center
+    card_h = round(area.height * 0.9)
+    image = parts.back(p, card_h, view.call_word)
+    rect = p.blit(image, "top_card", midleft=(area.left + lay.u(2), area.centery))
+    left = rect.right + lay.u(4)
+    width = area.right - left
+    names = [s.name for s in view.seats]
+    dealer = names[view.dealer] if view.dealer < len(names) else ""
+    first = _next_seat(view)
+    title_px = lay.px(th.HUGE)
+    y = area.centery - title_px
+    p.text(text("deals", name=dealer), title_px, th.TEXT, max_w=width, topleft=(left, y))
+    y += title_px + lay.u(1.5)
+    px = lay.px(th.MEDIUM)
+    how = text("deal_how", n=view.hand_size, first=first)
+    for line in p.wrap(how, px, width, lines=3):
+        p.text(line, px, th.DIM, max_w=width, topleft=(left, y))
+        y += round(px * 1.05)
+
+
+def _next_seat(view: View) -> str:
+    active = [s for s in view.seats if not s.left]
+    if not active:
+        return ""
+    after = [s for s in active if s.seat > view.dealer] or active
+    return after[0].name
+
+
+# --- the lobby --------------------------------------------------------------------------------
+
+
+def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """Seats join with their UNO button; the rules are chosen; the count of players ready."""
+    parts.background(p, lay)
+    parts.seats(p, lay, view, text, lobby=True)
+    area = lay.center
+    title_px = lay.px(th.TITLE)
+    content = (
+        title_px
+        + lay.px(th.SMALL) * 4.8
+        + lay.px(th.MEDIUM)
+        + lay.px(th.TINY) * 1.1 * len(view.notes)
+        + lay.u(8)
+    )
+    y = area.top + max(lay.u(1), (area.height - content) / 2)
+    p.text(text("title"), title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+    y += title_px + lay.u(2.5)
+    px = lay.px(th.SMALL)
+    gap = lay.u(1.2)
+    widths = [p.width(name, px) + px for name in view.presets]
+    scale = min(1.0, (area.width - gap * (len(widths) - 1)) / max(1, sum(widths)))
+    px = round(px * scale) if scale < 1 else px
+    widths = [p.width(name, px) + px for name in view.presets]
+    x = area.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
+    for name, w in zip(view.presets, widths, strict=True):
+        chip = pygame.Rect(round(x), y, round(w), round(px * 1.6))
+        chosen = name == view.preset
+        p.panel(
+            chip,
+            th.HIGHLIGHT if chosen else th.PANEL,
+            th.PANEL_EDGE,
+            0 if chosen else 2,
+            chip.height // 2,
+        )
+        p.text(name, px, th.INK if chosen else th.DIM, center=chip.center)
+        if chosen:
+            p.marks["preset"] = chip
+        x += w + gap
+    y += round(px * 1.6) + lay.u(2)
+    key = f"preset_{view.preset}"
+    about = text(key) if text.has(key) else ""
+    small = lay.px(th.SMALL)
+    for line in p.wrap(about, small, area.width, lines=2):
+        p.text(line, small, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+        y += round(small * 1.05)
+    y += lay.u(1.5)
+    ready = sum(s.joined for s in view.seats)
+    count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
+    p.text(
+        count,
+        lay.px(th.MEDIUM),
+        th.GOOD if ready >= 2 else th.DIM,
+        max_w=area.width,
+        midtop=(area.centerx, y),
+    )
+    y += lay.px(th.MEDIUM) + lay.u(1)
+    tiny = lay.px(th.TINY)
+    for note in view.notes:
+        if y + tiny > area.bottom:
+            break
+        p.text(note, tiny, th.WARN, max_w=area.width, midtop=(area.centerx, y))
+        y += round(tiny * 1.1)
+
+
+# --- end of a round and of the match ------------------------------------------------------------
+
+
+def _title(p: Painter, lay: Layout, title: str, subtitle: str) -> int:
+    """A big title and a line under it; returns where the content below may start."""
+    y = lay.u(4)
+    px = lay.px(th.TITLE)
+    p.text(title, px, th.TEXT, max_w=lay.width - lay.u(8), midtop=(lay.width // 2, y))
+    y += px + lay.u(1)
+    if subtitle:
+        small = lay.px(th.MEDIUM)
+        p.text(subtitle, small, th.DIM, max_w=lay.width - lay.u(8), midtop=(lay.width // 2, y))
+        y += small
+    return y + lay.u(3)
+
+
+def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
+    """The area for `n` rows under `top`, and the row height."""
+    area = pygame.Rect(lay.u(6), top, lay.width - lay.u(12), lay.bar.top - lay.u(3) - top)
+    row_h = min(lay.u(15), area.height // max(1, n))
+    return area, row_h
+
+
+def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The round's winner, and each other hand being scanned: cards, points, what is left."""
+    parts.background(p, lay, felt=False)
+    names = {s.seat: s.name for s in view.seats}
+    winner = names.get(view.round_winner, "")
+    total = sum(r.points for r in view.tally)
+    top = _title(p, lay, text("tally_title", name=winner), text("tally_total", n=total))
+    area, row_h = _rows(lay, top, len(view.tally))
+    gap = max(2, round(row_h * 0.1))
+    px = min(lay.px(th.MEDIUM), round(row_h * 0.45))
+    name_w = area.width * 0.22
+    points_w = area.width * 0.12
+    for k, row in enumerate(view.tally):
+        rect = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - gap)
+        awaited = row.seat == view.awaited
+        p.panel(
+            rect,
+            th.TURN_FILL if awaited else th.PANEL,
+            th.HIGHLIGHT if awaited else None,
+            max(2, lay.u(0.5)) if awaited else 0,
+            lay.u(1.5),
+        )
+        p.marks[f"row {row.seat}"] = rect
+        inner = rect.inflate(-lay.u(2), -lay.u(1))
+        p.text(
+            names.get(row.seat, ""),
+            px,
+            th.TEXT,
+            max_w=name_w - lay.u(1),
+            midleft=(inner.left, inner.centery),
+        )
+        p.text(str(row.points), round(px * 1.2), th.TEXT, midright=(inner.right, inner.centery))
+        status = text("tally_left", n=row.unseen) if row.unseen else text("tally_done")
+        status_w = area.width * 0.14
+        p.text(
+            status,
+            round(px * 0.8),
+            th.WARN if row.unseen else th.GOOD,
+            max_w=status_w,
+            midright=(inner.right - points_w, inner.centery),
+        )
+        cards = pygame.Rect(
+            inner.left + name_w,
+            inner.top,
+            inner.width - name_w - points_w - status_w - lay.u(2),
+            inner.height,
+        )
+        mini_cards(p, lay, cards, row.shown, text, row.unseen)
+
+
+def scoreboard(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """Every seat's score, best first, with a bar towards the target."""
+    parts.background(p, lay, felt=False)
+    names = {s.seat: s.name for s in view.seats}
+    winner = names.get(view.round_winner, "")
+    subtitle = text("round_won", name=winner, n=view.round_points) if winner else ""
+    target = text("target_lowest" if view.lowest_wins else "target", n=view.target)
+    top = _title(p, lay, text("scores_title"), f"{subtitle}  ·  {target}" if subtitle else target)
+    score_rows(p, lay, view, top, highlight=view.round_winner)
+
+
+def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | None) -> None:
+    ranked = sorted(view.seats, key=lambda s: (-s.score, s.seat))
+    if view.lowest_wins:
+        ranked = ranked[::-1]
+    area, row_h = _rows(lay, top, len(ranked))
+    gap = max(2, round(row_h * 0.1))
+    px = min(lay.px(th.BIG), round(row_h * 0.5))
+    name_w = area.width * 0.3
+    score_w = area.width * 0.14
+    for k, seat in enumerate(ranked):
+        rect = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - gap)
+        lit = seat.seat == highlight
+        p.panel(
+            rect,
+            th.TURN_FILL if lit else th.PANEL,
+            th.HIGHLIGHT if lit else None,
+            max(2, lay.u(0.5)) if lit else 0,
+            lay.u(1.5),
+        )
+        p.marks[f"row {seat.seat}"] = rect
+        inner = rect.inflate(-lay.u(2.5), -lay.u(1))
+        place = f"{k + 1}."
+        p.text(place, px, th.DIM, midleft=(inner.left, inner.centery))
+        left = inner.left + p.width("10.", px) + lay.u(1.5)
+        color = th.DIM if seat.left else th.TEXT
+        p.text(seat.name, px, color, max_w=name_w, midleft=(left, inner.centery))
+        p.text(str(seat.score), px, th.TEXT, midright=(inner.right, inner.centery))
+        bar = pygame.Rect(
+            left + name_w + lay.u(2),
+            0,
+            inner.right - score_w - left - name_w - lay.u(2),
+            row_h // 4,
+        )
+        bar.centery = inner.centery
+        if bar.width > 0:
+            p.panel(bar, th.BACKGROUND, None, 0, bar.height // 2)
+            done = bar.copy()
+            done.width = round(bar.width * min(1.0, seat.score / max(1, view.target)))
+            if done.width > 0:
+                p.panel(done, th.HIGHLIGHT if lit else th.DIM, None, 0, bar.height // 2)
+
+
+def match_over(p: Painter, lay: Layout, view: View, text: Text) -> None:
+    """The match's winner, big, under a star and a fan of cards; the final scores."""
+    parts.background(p, lay, felt=False)
+    names = {s.seat: s.name for s in view.seats}
+    winner = names.get(view.match_winner, "")
+    celebration(p, lay, text, lay.u(13))
+    y = lay.u(23)
+    px = lay.px(th.TITLE)
+    p.text(
+        text("match_title", name=winner),
+        px,
+        th.TEXT,
+        max_w=lay.width - lay.u(8),
+        midtop=(lay.width // 2, y),
+    )
+    y += px + lay.u(2)
+    if view.points:
+        score_rows(p, lay, view, y, highlight=view.match_winner)
+    else:
+        p.text(text("match_no_points"), lay.px(th.MEDIUM), th.DIM, midtop=(lay.width // 2, y))
+
+
+def celebration(p: Painter, lay: Layout, text: Text, middle: int) -> None:
+    """A gold star between two fans of cards."""
+    star = lay.u(15)
+
+    def draw(surface: pygame.Surface, color) -> None:
+        art.draw_star(surface, color)
+
+    image = p.image(
+        ("star", star), lambda: art.outlined((star, star), draw, th.CARD_HUES["Y"], width=3)
+    )
+    p.blit(image, "star", center=(lay.width // 2, middle))
+    for side in (-1, 1):
+        codes = ("R7", "WS", "B7") if side < 0 else ("G7", "W4", "Y7")
+        for k, code in enumerate(codes):
+            angle = -side * (10 + k * 14)
+            key = ("fanned", code, lay.height, angle, text.lang)
+
+            def make(code=code, angle=angle) -> pygame.Surface:
+                face = parts.card(p, code, lay.u(15), text)
+                return pygame.transform.rotozoom(face, angle, 1)
+
+            x = lay.width // 2 + side * (star * 0.9 + k * lay.u(7.5))
+            p.blit(p.image(key, make), center=(x, middle + k * lay.u(1.2)))
+
+
+SCREENS: dict[Screen, Draw] = {
+    Screen.LOBBY: lobby,
+    Screen.DEAL: deal,
+    Screen.GAME: game,
+    Screen.COLOR: color_prompt,
+    Screen.CHALLENGE: challenge,
+    Screen.TALLY: tally,
+    Screen.SCOREBOARD: scoreboard,
+    Screen.MATCH_OVER: match_over,
+}

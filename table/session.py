@@ -1,0 +1,268 @@
+"""The table's flow: the lobby, resuming, the game, and what the screen and the LEDs show.
+
+A Session reads no clock and draws nothing: the app passes `now` in and renders its state,
+so every step of the flow is testable with scripted events.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from engine import Game, Kind, RuleSet
+from engine.events import Event
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from table.config import Config
+from table.controller import Applied, Controller, Outcome, Refused
+from table.journal import Journal, JournalError, move_aside, read
+
+log = logging.getLogger(__name__)
+
+NOTICE_SECONDS = 4.0
+LINES = 6
+PRESET_BUTTONS = {
+    Button.RED: "official",
+    Button.YELLOW: "reglamento",
+    Button.GREEN: "playone",
+    Button.BLUE: "cool",
+}
+JOURNAL_NAME = "game.jsonl"
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    RESUME = "resume"
+    GAME = "game"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown for a while: a refusal (with its seat) or a device problem."""
+
+    text: str
+    seat: int | None
+    until: float
+    problem: bool = False
+    reason: str = ""  # the engine's reason word, for the screen's own sentence
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the recent-events list: an engine event, or a plain text."""
+
+    event: Event | None
+    text: str = ""
+
+
+class Session:
+    """One table: lobby, then games, kept in a journal under `state_dir` (None: no journal)."""
+
+    def __init__(
+        self,
+        config: Config,
+        state_dir: Path | None = None,
+        *,
+        readers: dict[str, int | None] | None = None,
+        settle: float | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.state_dir = state_dir
+        self.phase = Phase.LOBBY
+        self.joined: list[int] = []
+        self.preset = config.preset
+        self.game: Game | None = None
+        self.controller: Controller | None = None
+        self.journal: Journal | None = None
+        self.lines: deque[Line] = deque(maxlen=LINES)
+        self.notice: Notice | None = None
+        self.devices: dict[str, tuple[bool, str]] = {}
+        self.version = 0  # bumped on every change the screen shows
+        self._readers = readers if readers is not None else self._config_readers(config)
+        self._resume_meta: dict = {}
+        self._settle = settle
+        self._on_change = on_change
+        self._offer_resume()
+
+    @staticmethod
+    def _config_readers(config: Config) -> dict[str, int | None]:
+        readers: dict[str, int | None] = {r.name: r.seat for r in config.readers}
+        readers.setdefault("keyboard", None)
+        return readers
+
+    # --- journal -----------------------------------------------------------------------------
+
+    @property
+    def journal_path(self) -> Path | None:
+        return self.state_dir / JOURNAL_NAME if self.state_dir else None
+
+    def _offer_resume(self) -> None:
+        path = self.journal_path
+        if path is None or not path.exists():
+            return
+        try:
+            contents = read(path)
+        except JournalError as err:
+            aside = move_aside(path)
+            self._problem(f"{err} (kept as {aside.name})", now=0.0, seconds=30)
+            return
+        self._resume_meta = contents.header.get("table", {})
+        self.phase = Phase.RESUME
+        self._changed()
+
+    def _resume(self, now: float) -> None:
+        try:
+            game, journal = Journal.resume(self.journal_path)
+        except JournalError as err:
+            self._problem(f"{err} (kept as {err.moved_to.name})", now, seconds=30)
+            self.phase = Phase.LOBBY
+            return
+        meta = self._resume_meta
+        joined = meta.get("seats") or list(range(game.players))
+        self.preset = meta.get("preset", game.rules.name)
+        self._start(game, journal, joined)
+        self.lines.append(Line(None, "resumed"))
+
+    def _discard_saved(self, now: float) -> None:
+        aside = move_aside(self.journal_path, "discarded")
+        log.info("set the saved game aside as %s", aside)
+        self.phase = Phase.LOBBY
+        self._changed()
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent, now: float) -> None:
+        """Take one input event from the queue."""
+        if isinstance(event, DeviceProblem):
+            self.devices[event.source] = (False, event.message)
+            raw = f": {event.raw!r}" if event.raw else ""
+            self._problem(f"{event.source}: {event.message}{raw}", now)
+        elif isinstance(event, DeviceReady):
+            self.devices[event.source] = (True, event.detail)
+            self._changed()
+        elif self.phase is Phase.GAME:
+            self.controller.push(event)
+        elif isinstance(event, ButtonPressed):
+            self._menu_press(event, now)
+        elif isinstance(event, CodeScanned):
+            self._refuse(None, "press UNO to join, then DRAW to start", now)
+
+    def _menu_press(self, press: ButtonPressed, now: float) -> None:
+        if self.phase is Phase.RESUME:
+            if press.button is Button.DRAW:
+                self._resume(now)
+            elif press.button is Button.CHALLENGE:
+                self._discard_saved(now)
+            return
+        if press.button in PRESET_BUTTONS:
+            self.preset = PRESET_BUTTONS[press.button]
+        elif press.seat is None:
+            return
+        elif press.button is Button.UNO:
+            self._toggle_join(press.seat)
+        elif press.button is Button.DRAW:
+            self._try_start(press.seat, now)
+        self._changed()
+
+    def _toggle_join(self, seat: int) -> None:
+        if seat in self.joined:
+            self.joined.remove(seat)
+        else:
+            self.joined.append(seat)
+            self.joined.sort()
+
+    def _try_start(self, seat: int, now: float) -> None:
+        if len(self.joined) < 2:
+            self._refuse(seat, "two seats must join (press UNO) before the game starts", now)
+            return
+        rules = RuleSet.preset(self.preset).replace(**self.config.knobs)
+        game = Game.referee(players=len(self.joined), rules=rules, dealer=0)
+        journal = None
+        if self.journal_path is not None:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+            meta = {"seats": self.joined, "preset": self.preset}
+            journal = Journal.create(self.journal_path, game, meta=meta)
+        self._start(game, journal, list(self.joined))
+
+    def _start(self, game: Game, journal: Journal | None, joined: list[int]) -> None:
+        self.game, self.journal, self.joined = game, journal, list(joined)
+        apply = (lambda a: journal.apply(game, a)) if journal else game.apply
+        seats = {physical: n for n, physical in enumerate(self.joined)}
+        kwargs = {} if self._settle is None else {"settle": self._settle}
+        self.controller = Controller(game, apply, seats, self._readers, **kwargs)
+        self.phase = Phase.GAME
+        self.lines.clear()
+        self._changed()
+
+    def _back_to_lobby(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            move_aside(self.journal_path, "done")  # a finished match is kept, never deleted
+        self.game = self.controller = self.journal = None
+        self.phase = Phase.LOBBY
+        self._changed()
+
+    # --- time ----------------------------------------------------------------------------------
+
+    def tick(self, now: float) -> list[Outcome]:
+        """Apply the presses whose settle window has passed; expire old notices."""
+        out: list[Outcome] = []
+        if self.notice is not None and self.notice.until <= now:
+            self.notice = None
+            self._changed()
+        if self.controller is None:
+            return out
+        for outcome in self.controller.release(now):
+            out.append(outcome)
+            self._record(outcome, now)
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When `tick` has something to do next (None: only a new input can change anything)."""
+        times = [self.notice.until] if self.notice else []
+        if self.controller is not None and self.controller.next_due() is not None:
+            times.append(self.controller.next_due())
+        return min(times, default=None)
+
+    def _record(self, outcome: Outcome, now: float) -> None:
+        if isinstance(outcome, Refused):
+            if outcome.reason == "round_over" and self.game.awaiting.kind is Kind.MATCH_OVER:
+                self._back_to_lobby()
+                return
+            physical = self.joined[outcome.seat] if outcome.seat is not None else None
+            self._refuse(physical, outcome.message, now, outcome.reason)
+            return
+        if isinstance(outcome, Applied):
+            for event in outcome.events:
+                self.lines.append(Line(event))
+            self._changed()
+
+    def _refuse(self, seat: int | None, text: str, now: float, reason: str = "") -> None:
+        self.notice = Notice(text, seat, now + NOTICE_SECONDS, reason=reason)
+        self._changed()
+
+    def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
+        self.notice = Notice(text, None, now + seconds, problem=True)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        if self._on_change is not None:
+            self._on_change()
+
+    # --- what the lights show ------------------------------------------------------------------
+
+    def leds(self) -> dict[int, str]:
+        """Each physical seat's LED: 'on' for the awaited seat, 'blink' after a refusal."""
+        lit = {seat: "off" for seat in range(len(self.config.seats))}
+        if self.phase is Phase.LOBBY:
+            lit.update({seat: "on" for seat in self.joined})
+        elif self.game is not None and self.game.awaiting.seat is not None:
+            lit[self.joined[self.game.awaiting.seat]] = "on"
+        if self.notice is not None and self.notice.seat is not None and not self.notice.problem:
+            lit[self.notice.seat] = "blink"
+        return lit

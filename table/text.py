@@ -1,0 +1,466 @@
+"""Everything the screen says, in English and Spanish: labels, prompts and event sentences."""
+
+from __future__ import annotations
+
+import locale
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Card, Color, Rank
+from engine import events as ev
+
+LANGUAGES = ("en", "es")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "seat": "Seat {n}",
+        "title": "Take a seat",
+        "cards": "cards",
+        "card": "card",
+        "pts": "pts",
+        "dealer": "D",
+        "left": "left the game",
+        "joined": "ready",
+        "not_joined": "press {call} to join",
+        "players_ready": "{n} players ready",
+        "player_ready": "1 player ready",
+        "rules": "Rules",
+        "deck": "Deck {n}",
+        "draw_badge": "+{n}",
+        "to_draw": "{n} to draw",
+        "direction": "play goes",
+        "color_to_follow": "colour",
+        "no_color": "colour not named yet",
+        "reader_ok": "Reader connected",
+        "reader_off": "No card reader",
+        "pins": "Buttons: {name}",
+        "typed": "Code",
+        "help_title": "Keyboard",
+        "help_close": "Press the help key again to close",
+        "deals": "{name} deals",
+        "deal_how": "{n} cards each, one at a time, starting with {first}",
+        "choose_color": "Choose a colour",
+        "challenge_title": "Wild +4 challenge",
+        "challenge_decide": "{victim}: did {culprit} hold a {color} card?",
+        "challenge_decide_any": "{victim}: did {culprit} hold a card of the colour to follow?",
+        "challenge_reveal": "{challenger} challenges {culprit}",
+        "challenge_rule": "A {color} card in the hand means guilty",
+        "challenge_shown": "{n} shown, {left} still to show",
+        "challenge_guilty": "Guilty: {name} draws {n}",
+        "challenge_fair": "Fair: {name} draws {n}",
+        "tally_title": "{name} wins the round!",
+        "tally_total": "Points so far: {n}",
+        "tally_left": "{n} to scan",
+        "tally_done": "done",
+        "scores_title": "Scores",
+        "round_won": "{name} wins the round: +{n}",
+        "target": "first to {n} wins",
+        "target_lowest": "at {n} the lowest score wins",
+        "match_title": "{name} wins the match!",
+        "match_no_points": "First out wins",
+        "button_draw": "DRAW",
+        "button_challenge": "CHALLENGE",
+        # Prompts: what the awaited seat does next.
+        "prompt_lobby": "Press {call} at your seat to join",
+        "prompt_resume": "A game was in progress: {draw} resumes it, {challenge} sets it aside",
+        "prompt_lobby_start": "{call} joins · the colour pad picks the rules · {draw} starts",
+        "prompt_match_done": "Match over: any button for a new game",
+        "prompt_flip": "{name}: turn over the first card and scan it",
+        "prompt_flip_again": "Wild +4 can't start: shuffle it back, turn another and scan it",
+        "prompt_turn": "{name}: play a card or press {draw}",
+        "prompt_color": "{name}: choose a colour on the pad",
+        "prompt_drawn": "{name}: play the card you drew, or press {draw} to pass",
+        "prompt_drawn_more": "{name}: play the card if it fits, or press {draw} for another",
+        "prompt_respond": "{name}: stack a draw card, or press {draw} to take {n}",
+        "prompt_challenge": "{name}: press {challenge}, or {draw} to take {n}",
+        "prompt_reveal_challenge": "{name}: show your hand, scan your cards one by one",
+        "prompt_reveal_points": "{name}: scan the cards left in your hand",
+        "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
+        "prompt_match_over": "Match over. Thanks for playing!",
+        # Event sentences.
+        "ev_dealt": "{name} deals {n} cards each",
+        "ev_first": "First card: {card}",
+        "ev_returned": "{card} can't start: back into the pile",
+        "ev_played": "{name} plays {card}",
+        "ev_played_color": "{name} plays {card}: {color}",
+        "ev_played_auto": "{name}'s drawn {card} is played",
+        "ev_color": "{name} chooses {color}",
+        "ev_drew_one": "{name} draws a card",
+        "ev_drew_none": "{name} finds no card to draw",
+        "ev_drew": "{name} draws {n}",
+        "ev_drew_uno": "{name} draws {n} for not calling {call}",
+        "ev_drew_guilty": "{name} draws {n}: the +4 was a bluff",
+        "ev_skipped": "{name} is skipped",
+        "ev_reversed": "Direction reversed",
+        "ev_passed": "{name} passes",
+        "ev_stacked": "{name}: {n} to draw",
+        "ev_uno": "{name} calls {call}!",
+        "ev_caught": "{by} catches {name} without {call}!",
+        "ev_challenged": "{by} challenges {name}'s +4",
+        "ev_guilty": "{by} wins the challenge: {name} bluffed",
+        "ev_innocent": "{by} loses the challenge: {name} played fair",
+        "ev_reshuffled": "Discards shuffled into a new pile ({n})",
+        "ev_revealed": "{name} shows {n} cards",
+        "ev_revealed_one": "{name} shows {card}",
+        "ev_left": "{name} leaves the game",
+        "ev_counter_S": "{name}: counter the skip with S or R, or let it pass",
+        "ev_counter_R": "{name}: counter the reverse with R or S, or let it pass",
+        "ev_reverse_cancelled": "Reverse cancelled: {name} plays again",
+        "ev_swapped": "{name} swaps hands with {other}",
+        "ev_passed_hands": "Every hand moves one seat on",
+        "ev_shuffled": "{name} shuffles every hand and deals them again",
+        "ev_round": "{name} wins the round (+{n})",
+        "ev_match": "{name} wins the match!",
+        # Refusals, by the engine's reason word.
+        "no_match": "{card} doesn't fit: take it back",
+        "not_your_turn": "not your turn: take the card back",
+        "must_play": "you hold a card that fits: play it",
+        "drew_already": "you have drawn: play that card or pass",
+        "must_draw": "keep drawing: no passing yet",
+        "must_answer": "{card} doesn't answer the draw: take it back",
+        "only_drawn": "after drawing, only the drawn card may be played",
+        "not_uno": "too many cards to call {call}",
+        "already_called": "{call} is called already",
+        "nothing_to_catch": "nobody to catch right now",
+        "wrong_moment": "not now",
+        "round_over": "the round is over",
+        "round_not_over": "the round is not over yet",
+        "not_in_hand": "that card is not in the hand",
+        "seat_left": "this seat has left the game",
+        "one_card": "one card per play",
+        "too_many": "more cards than the hand holds",
+        "no_such_seat": "there is no such seat",
+        "unknown_action": "that is not a move",
+        "challenged_left": "the +4 player has left: nobody to challenge",
+        "no_target": "this play names no seat",
+        "one_symbol": "several cards in one play must share one symbol",
+        "keep_one": "several cards at once may not empty the hand",
+        "out_on_number": "the round is won on a number card only",
+        "needs_target": "a 7 swaps hands: choose the seat",
+        "bad_target": "cannot swap hands with that seat",
+        "must_counter": "{card} doesn't counter: S or R, or let it pass",
+        "one_skip_per_reverse": "undoing the reverse takes one S per R",
+        "not_wild": "only a wild takes a colour",
+        "no_cards": "the draw pile is empty",
+        "unknown_card": "unknown card code: {card}",
+        "refused": "refused: {card}",
+        # Names of colours, card ranks and the presets.
+        "R": "red",
+        "Y": "yellow",
+        "G": "green",
+        "B": "blue",
+        "letter_R": "R",
+        "letter_Y": "Y",
+        "letter_G": "G",
+        "letter_B": "B",
+        "card_number": "{color} {rank}",
+        "card_skip": "{color} skip",
+        "card_reverse": "{color} reverse",
+        "card_draw2": "{color} +2",
+        "card_W": "wild",
+        "card_W4": "wild +4",
+        "card_WS": "wild shuffle hands",
+        "card_WC": "custom wild",
+        "preset_official": "The printed rules: points to 500, +4 can be challenged",
+        "preset_reglamento": "Strict matching, draw until a card fits, first out wins",
+        "preset_playone": "Fast: forced play, stack +2 and +4, first out wins",
+        "preset_cool": "House rules: several cards at once, counters, {call} race",
+        "note_shared_reader": "One shared reader: out-of-turn plays are off",
+    },
+    "es": {
+        "seat": "Asiento {n}",
+        "title": "Siéntate a jugar",
+        "cards": "cartas",
+        "card": "carta",
+        "pts": "pts",
+        "dealer": "R",
+        "left": "ha dejado la partida",
+        "joined": "listo",
+        "not_joined": "pulsa {call} para unirte",
+        "players_ready": "{n} jugadores listos",
+        "player_ready": "1 jugador listo",
+        "rules": "Reglas",
+        "deck": "Mazo {n}",
+        "draw_badge": "+{n}",
+        "to_draw": "roba {n}",
+        "direction": "sentido",
+        "color_to_follow": "color",
+        "no_color": "color sin elegir",
+        "reader_ok": "Lector conectado",
+        "reader_off": "Sin lector de cartas",
+        "pins": "Botones: {name}",
+        "typed": "Código",
+        "help_title": "Teclado",
+        "help_close": "Pulsa otra vez la tecla de ayuda para cerrar",
+        "deals": "Reparte {name}",
+        "deal_how": "{n} cartas a cada uno, de una en una, empezando por {first}",
+        "choose_color": "Elige un color",
+        "challenge_title": "Reto al comodín +4",
+        "challenge_decide": "{victim}: ¿tenía {culprit} una carta {color}?",
+        "challenge_decide_any": "{victim}: ¿tenía {culprit} una carta del color a seguir?",
+        "challenge_reveal": "{challenger} reta a {culprit}",
+        "challenge_rule": "Una carta {color} en la mano es culpable",
+        "challenge_shown": "{n} enseñadas, faltan {left}",
+        "challenge_guilty": "Culpable: {name} roba {n}",
+        "challenge_fair": "Limpio: {name} roba {n}",
+        "tally_title": "¡{name} gana la ronda!",
+        "tally_total": "Puntos por ahora: {n}",
+        "tally_left": "faltan {n}",
+        "tally_done": "hecho",
+        "scores_title": "Puntuación",
+        "round_won": "{name} gana la ronda: +{n}",
+        "target": "gana el primero en llegar a {n}",
+        "target_lowest": "al llegar a {n} gana la puntuación más baja",
+        "match_title": "¡{name} gana la partida!",
+        "match_no_points": "Gana el primero en quedarse sin cartas",
+        "button_draw": "ROBAR",
+        "button_challenge": "RETAR",
+        "prompt_lobby": "Pulsa {call} en tu asiento para unirte",
+        "prompt_resume": "Hay una partida a medias: {draw} la retoma, {challenge} la aparta",
+        "prompt_lobby_start": "{call}: unirse · colores: reglas · {draw}: empezar",
+        "prompt_match_done": "Partida terminada: cualquier botón para otra",
+        "prompt_flip": "{name}: da la vuelta a la primera carta y escanéala",
+        "prompt_flip_again": "El +4 no puede empezar: devuélvelo al mazo, saca otra y escanéala",
+        "prompt_turn": "{name}: juega una carta o pulsa {draw}",
+        "prompt_color": "{name}: elige un color en el pulsador",
+        "prompt_drawn": "{name}: juega la carta robada o pulsa {draw} para pasar",
+        "prompt_drawn_more": "{name}: juega la carta si sirve, o pulsa {draw} para otra",
+        "prompt_respond": "{name}: acumula un +2 o +4, o pulsa {draw} y roba {n}",
+        "prompt_challenge": "{name}: pulsa {challenge}, o {draw} para robar {n}",
+        "prompt_reveal_challenge": "{name}: enseña tu mano, escanea tus cartas una a una",
+        "prompt_reveal_points": "{name}: escanea las cartas que te quedan",
+        "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
+        "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
+        "ev_dealt": "{name} reparte {n} cartas a cada uno",
+        "ev_first": "Primera carta: {card}",
+        "ev_returned": "{card} no puede empezar: vuelve al mazo",
+        "ev_played": "{name} juega {card}",
+        "ev_played_color": "{name} juega {card}: {color}",
+        "ev_played_auto": "Se juega la carta robada de {name}: {card}",
+        "ev_color": "{name} elige {color}",
+        "ev_drew_one": "{name} roba una carta",
+        "ev_drew_none": "{name} no encuentra carta que robar",
+        "ev_drew": "{name} roba {n}",
+        "ev_drew_uno": "{name} roba {n} por no decir {call}",
+        "ev_drew_guilty": "{name} roba {n}: el +4 era un farol",
+        "ev_skipped": "{name} pierde el turno",
+        "ev_reversed": "Cambio de sentido",
+        "ev_passed": "{name} pasa",
+        "ev_stacked": "{name}: roba {n}",
+        "ev_uno": "¡{name} dice {call}!",
+        "ev_caught": "¡{by} pilla a {name} sin decir {call}!",
+        "ev_challenged": "{by} reta el +4 de {name}",
+        "ev_guilty": "{by} gana el reto: {name} iba de farol",
+        "ev_innocent": "{by} pierde el reto: {name} jugó limpio",
+        "ev_reshuffled": "Los descartes forman un mazo nuevo ({n})",
+        "ev_revealed": "{name} enseña {n} cartas",
+        "ev_revealed_one": "{name} enseña {card}",
+        "ev_left": "{name} deja la partida",
+        "ev_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o déjalo pasar",
+        "ev_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o déjala pasar",
+        "ev_reverse_cancelled": "Reversa anulada: {name} juega otra vez",
+        "ev_swapped": "{name} cambia la mano con {other}",
+        "ev_passed_hands": "Cada mano pasa al asiento siguiente",
+        "ev_shuffled": "{name} baraja todas las manos y las reparte de nuevo",
+        "ev_round": "{name} gana la ronda (+{n})",
+        "ev_match": "¡{name} gana la partida!",
+        "no_match": "{card} no sirve: recógela",
+        "not_your_turn": "no es tu turno: recoge la carta",
+        "must_play": "tienes una carta que sirve: juégala",
+        "drew_already": "ya has robado: juega esa carta o pasa",
+        "must_draw": "sigue robando: todavía no se pasa",
+        "must_answer": "{card} no responde al robo: recógela",
+        "only_drawn": "tras robar solo se puede jugar la carta robada",
+        "not_uno": "demasiadas cartas para decir {call}",
+        "already_called": "ya has dicho {call}",
+        "nothing_to_catch": "no hay nadie a quien pillar",
+        "wrong_moment": "ahora no",
+        "round_over": "la ronda ha terminado",
+        "round_not_over": "la ronda no ha terminado",
+        "not_in_hand": "esa carta no está en la mano",
+        "seat_left": "este asiento ha dejado la partida",
+        "one_card": "una carta por jugada",
+        "too_many": "más cartas de las que tiene la mano",
+        "no_such_seat": "ese asiento no existe",
+        "unknown_action": "eso no es una jugada",
+        "challenged_left": "quien jugó el +4 se ha ido: no hay a quién retar",
+        "no_target": "esta jugada no elige asiento",
+        "one_symbol": "varias cartas en una jugada deben tener el mismo símbolo",
+        "keep_one": "no se puede vaciar la mano con varias cartas a la vez",
+        "out_on_number": "solo se gana con una carta de número",
+        "needs_target": "un 7 cambia la mano: elige el asiento",
+        "bad_target": "no se puede cambiar la mano con ese asiento",
+        "must_counter": "{card} no responde: bloqueo o reversa, o déjalo pasar",
+        "one_skip_per_reverse": "anular la reversa pide un bloqueo por cada reversa",
+        "not_wild": "solo un comodín elige color",
+        "no_cards": "el mazo está vacío",
+        "unknown_card": "código de carta desconocido: {card}",
+        "refused": "rechazada: {card}",
+        "R": "rojo",
+        "Y": "amarillo",
+        "G": "verde",
+        "B": "azul",
+        "letter_R": "Ro",
+        "letter_Y": "Am",
+        "letter_G": "Ve",
+        "letter_B": "Az",
+        "card_number": "{rank} {color}",
+        "card_skip": "bloqueo {color}",
+        "card_reverse": "cambio de sentido {color}",
+        "card_draw2": "+2 {color}",
+        "card_W": "comodín",
+        "card_W4": "comodín +4",
+        "card_WS": "comodín cambio de manos",
+        "card_WC": "comodín personalizado",
+        "preset_official": "Reglas impresas: puntos hasta 500, el +4 se puede retar",
+        "preset_reglamento": "Emparejar estricto, robar hasta que sirva, gana el primero",
+        "preset_playone": "Rápido: juego obligado, +2 y +4 acumulables, gana el primero",
+        "preset_cool": "De la casa: varias cartas a la vez, contraataques, carrera de {call}",
+        "note_shared_reader": "Un solo lector: las jugadas fuera de turno están desactivadas",
+    },
+}
+
+_RANK_KEYS = {Rank.SKIP: "card_skip", Rank.REVERSE: "card_reverse", Rank.DRAW2: "card_draw2"}
+
+
+def default_language(name: str | None = None) -> str:
+    """The language of a locale name (the user's locale by default): "es" or "en"."""
+    if name is None:
+        name = locale.getlocale()[0]
+    return "es" if (name or "").lower().startswith("es") else "en"
+
+
+@dataclass(frozen=True)
+class Text:
+    """The sentences of one language, with the table's call word ("UNO" by default)."""
+
+    lang: str = "en"
+    call_word: str = "UNO"
+
+    def __post_init__(self) -> None:
+        if self.lang not in STRINGS:
+            raise ValueError(f"language must be one of {LANGUAGES}, not {self.lang!r}")
+
+    def __call__(self, key: str, **values) -> str:
+        """The sentence `key` with its blanks filled; {call}, {draw}, {challenge} always work."""
+        buttons = {
+            "call": self.call_word,
+            "draw": STRINGS[self.lang]["button_draw"],
+            "challenge": STRINGS[self.lang]["button_challenge"],
+        }
+        return STRINGS[self.lang][key].format(**(buttons | values))
+
+    def has(self, key: str) -> bool:
+        return key in STRINGS[self.lang]
+
+    def seat_name(self, seat: int) -> str:
+        """The default name of a seat, counted from 1 for people."""
+        return self("seat", n=seat + 1)
+
+    def color(self, color: Color | str) -> str:
+        return self(str(Color.parse(color)))
+
+    def letter(self, color: Color | str) -> str:
+        """The colour's letter printed on cards and swatches."""
+        return self("letter_" + str(Color.parse(color)))
+
+    def card(self, code: Card | str) -> str:
+        """A card's name: "red 5", "wild +4"."""
+        card = Card.parse(code)
+        if card.is_wild:
+            return self("card_" + card.rank.value)
+        key = _RANK_KEYS.get(card.rank, "card_number")
+        return self(key, color=self.color(card.color), rank=card.rank.value)
+
+    def refusal(self, reason: str, card: Card | str | None = None, message: str = "") -> str:
+        """A refused action as a sentence, from the engine's reason word (or its message)."""
+        if reason not in STRINGS[self.lang]:
+            return message or self("refused", card=self._card_or_blank(card))
+        return self(reason, card=self._card_or_blank(card))
+
+    def _card_or_blank(self, card) -> str:
+        if card is None:
+            return ""
+        try:
+            return self.card(card)
+        except ValueError:
+            return str(card)
+
+    def event(self, event: ev.Event, names: Sequence[str]) -> str | None:
+        """A sentence for an engine event, naming seats with `names`; None for unknown events."""
+
+        def name(seat: int) -> str:
+            return names[seat] if 0 <= seat < len(names) else self.seat_name(seat)
+
+        match event:
+            case ev.Dealt(dealer, size):
+                return self("ev_dealt", name=name(dealer), n=size)
+            case ev.FirstCard(card):
+                return self("ev_first", card=self.card(card))
+            case ev.ReturnedToPile(card):
+                return self("ev_returned", card=self.card(card))
+            case ev.Played(seat, cards, color, auto):
+                return self._played(name(seat), cards, color, auto)
+            case ev.ColorChosen(seat, color):
+                return self("ev_color", name=name(seat), color=self.color(color))
+            case ev.Drew(seat, count, _, reason):
+                return self._drew(name(seat), count, reason)
+            case ev.Skipped(seat):
+                return self("ev_skipped", name=name(seat))
+            case ev.Reversed():
+                return self("ev_reversed")
+            case ev.Passed(seat):
+                return self("ev_passed", name=name(seat))
+            case ev.DrawStacked(seat, total):
+                return self("ev_stacked", name=name(seat), n=total)
+            case ev.UnoCalled(seat):
+                return self("ev_uno", name=name(seat))
+            case ev.UnoCaught(seat, by):
+                return self("ev_caught", name=name(seat), by=name(by))
+            case ev.Challenged(challenger, challenged):
+                return self("ev_challenged", by=name(challenger), name=name(challenged))
+            case ev.ChallengeSettled(challenger, challenged, guilty):
+                key = "ev_guilty" if guilty else "ev_innocent"
+                return self(key, name=name(challenged), by=name(challenger))
+            case ev.Reshuffled(count):
+                return self("ev_reshuffled", n=count)
+            case ev.Revealed(seat, cards):
+                if len(cards) == 1:
+                    return self("ev_revealed_one", name=name(seat), card=self.card(cards[0]))
+                return self("ev_revealed", name=name(seat), n=len(cards))
+            case ev.Left(seat):
+                return self("ev_left", name=name(seat))
+            case ev.CounterOpen(seat, against, _):
+                return self(f"ev_counter_{against}", name=name(seat))
+            case ev.ReverseCancelled(seat, _):
+                return self("ev_reverse_cancelled", name=name(seat))
+            case ev.HandsSwapped(seat, target):
+                return self("ev_swapped", name=name(seat), other=name(target))
+            case ev.HandsPassed():
+                return self("ev_passed_hands")
+            case ev.HandsShuffled(seat, _):
+                return self("ev_shuffled", name=name(seat))
+            case ev.RoundOver(winner, points):
+                return self("ev_round", name=name(winner), n=points)
+            case ev.MatchOver(winner):
+                return self("ev_match", name=name(winner))
+        return None
+
+    def _played(self, who: str, cards, color, auto: bool) -> str:
+        card = " + ".join(self.card(c) for c in cards)
+        if auto:
+            return self("ev_played_auto", name=who, card=card)
+        if cards[-1].is_wild and color is not None:
+            return self("ev_played_color", name=who, card=card, color=self.color(color))
+        return self("ev_played", name=who, card=card)
+
+    def _drew(self, who: str, count: int, reason: str | None) -> str:
+        if count == 0:
+            return self("ev_drew_none", name=who)
+        if reason == "uno":
+            return self("ev_drew_uno", name=who, n=count)
+        if reason == "guilty":
+            return self("ev_drew_guilty", name=who, n=count)
+        if reason is None and count == 1:
+            return self("ev_drew_one", name=who)
+        return self("ev_drew", name=who, n=count)

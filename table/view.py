@@ -1,0 +1,374 @@
+"""What the screen shows, as one frozen value: built from a Game and the table's own facts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine import Game, Kind, Rank, RuleSet
+from engine import events as ev
+
+from .text import Text, default_language
+
+POSITIONS = (
+    "bottom",
+    "bottom-left",
+    "left",
+    "top-left",
+    "top",
+    "top-right",
+    "right",
+    "bottom-right",
+)
+"""Where a seat sits around the screen, clockwise from the bottom (as in the configuration)."""
+
+# Clockwise from the bottom, the way seats are numbered; indexes into POSITIONS.
+_ARRANGEMENTS = {
+    1: (0,),
+    2: (0, 4),
+    3: (0, 3, 5),
+    4: (0, 2, 4, 6),
+    5: (0, 2, 3, 5, 6),
+    6: (0, 2, 3, 4, 5, 6),
+    7: (0, 1, 2, 3, 5, 6, 7),
+    8: (0, 1, 2, 3, 4, 5, 6, 7),
+}
+
+EVENT_LINES = 5
+"""How many recent events a View keeps (the screen shows as many as fit)."""
+
+
+class Screen(StrEnum):
+    """Which screen is up."""
+
+    LOBBY = "lobby"
+    DEAL = "deal"
+    GAME = "game"
+    COLOR = "color"
+    CHALLENGE = "challenge"
+    TALLY = "tally"
+    SCOREBOARD = "scoreboard"
+    MATCH_OVER = "match_over"
+
+
+def default_positions(seats: int) -> tuple[str, ...]:
+    """Positions spread clockwise around the screen; past 8 seats some share a position."""
+    if seats in _ARRANGEMENTS:
+        return tuple(POSITIONS[i] for i in _ARRANGEMENTS[seats])
+    return tuple(POSITIONS[i * len(POSITIONS) // seats] for i in range(seats))
+
+
+@dataclass(frozen=True)
+class Devices:
+    """Device status for the corner: the card reader, the pin factory, the last problem."""
+
+    reader: bool = True
+    pin_factory: str = ""
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action, shown for a few seconds: the sentence and the seat it concerns."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as the screen shows it."""
+
+    seat: int
+    name: str
+    position: str = "bottom"
+    cards: int | None = None  # None in the lobby
+    score: int = 0
+    uno: bool = False  # called UNO
+    turn: bool = False  # the game waits for this seat
+    dealer: bool = False
+    joined: bool = True
+    left: bool = False
+    pending: int = 0  # a penalty draw waiting on this seat
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """A Wild Draw Four challenge: deciding it, or the culprit showing the hand."""
+
+    challenger: int
+    challenged: int
+    follow: str | None  # the colour letter the +4 was played on
+    revealing: bool = False
+    shown: tuple[str, ...] = ()
+    unseen: int = 0
+    guilty_draw: int = 4  # what the culprit draws if guilty
+    innocent_draw: int = 6  # what the challenger draws if the +4 was fair
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    """One seat's hand at the end of a round: cards scanned, how many are still to scan."""
+
+    seat: int
+    shown: tuple[str, ...] = ()
+    unseen: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one frame shows; the Display draws it and nothing else."""
+
+    screen: Screen
+    lang: str = "en"
+    call_word: str = "UNO"
+    seats: tuple[SeatView, ...] = ()
+    preset: str = "official"
+    presets: tuple[str, ...] = RuleSet.PRESETS
+    top: str | None = None  # the top card's code
+    color: str | None = None  # the colour letter to follow
+    direction: int = 1  # +1: clockwise (to the left)
+    pending: int = 0
+    awaited: int | None = None
+    dealer: int = 0
+    hand_size: int = 7
+    draw_count: int = 0
+    prompt: str = ""
+    events: tuple[str, ...] = ()  # newest first
+    refusal: Refusal | None = None
+    devices: Devices = Devices()
+    help: bool = False
+    keys: tuple[tuple[str, str], ...] = ()  # (key, meaning) rows of the help overlay
+    typed: str = ""  # a card code being typed on the keyboard
+    notes: tuple[str, ...] = ()
+    points: bool = True  # whether rounds score points
+    target: int = 500
+    lowest_wins: bool = False
+    round_winner: int | None = None
+    round_points: int = 0
+    match_winner: int | None = None
+    challenge: ChallengeView | None = None
+    tally: tuple[TallyRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the controller knows besides the game: seats, language, devices, messages."""
+
+    names: tuple[str, ...] = ()  # seat names; missing ones are "Seat n"
+    positions: tuple[str, ...] = ()  # missing ones follow default_positions
+    seats: int = 4  # seats shown in the lobby when there is no game yet
+    joined: frozenset[int] = frozenset()
+    preset: str = "official"
+    lang: str = field(default_factory=default_language)  # from the locale unless given
+    call_word: str = "UNO"
+    events: tuple[ev.Event | str, ...] = ()  # recent events, oldest first
+    refusal: Refusal | None = None
+    devices: Devices = Devices()
+    help: bool = False
+    keys: tuple[tuple[str, str], ...] = ()
+    typed: str = ""
+    notes: tuple[str, ...] = ()
+    screen: Screen | None = None  # force a screen (the lobby); else the game decides
+    prompt: str | None = None  # replace the prompt the game's state suggests
+
+
+def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
+    """The View of a game (or of the lobby when `game` is None) at this table."""
+    text = Text(facts.lang, facts.call_word)
+    count = game.players if game else max(facts.seats, len(facts.names))
+    names = seat_names(facts, count, text)
+    common = dict(
+        lang=facts.lang,
+        call_word=facts.call_word,
+        preset=game.rules.name if game else facts.preset,
+        events=event_lines(facts.events, names, text),
+        refusal=facts.refusal,
+        devices=facts.devices,
+        help=facts.help,
+        keys=facts.keys,
+        typed=facts.typed,
+        notes=facts.notes,
+    )
+    if game is None or facts.screen is Screen.LOBBY:
+        return View(
+            screen=Screen.LOBBY,
+            seats=lobby_seats(facts, names),
+            prompt=facts.prompt or text("prompt_lobby"),
+            **common,
+        )
+    rules = game.rules
+    return View(
+        screen=facts.screen or screen_for(game),
+        seats=game_seats(game, facts, names),
+        top=game.top and str(game.top),
+        color=game.color and str(game.color),
+        direction=game.direction,
+        pending=game.pending_draw,
+        awaited=game.awaiting.seat,
+        dealer=game.dealer,
+        hand_size=rules.hand_size,
+        draw_count=game.draw_count,
+        prompt=facts.prompt or prompt_for(game, names, text, facts.events),
+        points=rules.points,
+        target=rules.target_score,
+        lowest_wins=rules.match_end == "lowest_at_target",
+        round_winner=game.winner,
+        round_points=round_points(game),
+        match_winner=game.match_winner,
+        challenge=challenge_view(game),
+        tally=tally_rows(game),
+        **common,
+    )
+
+
+def screen_for(game: Game) -> Screen:
+    """The screen for what the game waits for."""
+    kind = game.awaiting.kind
+    if kind is Kind.REVEAL:
+        return Screen.CHALLENGE if game.winner is None else Screen.TALLY
+    return {
+        Kind.FLIP: Screen.DEAL,
+        Kind.COLOR: Screen.COLOR,
+        Kind.CHALLENGE: Screen.CHALLENGE,
+        Kind.ROUND_OVER: Screen.SCOREBOARD,
+        Kind.MATCH_OVER: Screen.MATCH_OVER,
+    }.get(kind, Screen.GAME)
+
+
+def seat_names(facts: TableFacts, count: int, text: Text) -> tuple[str, ...]:
+    given = facts.names
+    return tuple(given[s] if s < len(given) else text.seat_name(s) for s in range(count))
+
+
+def seat_positions(facts: TableFacts, count: int) -> tuple[str, ...]:
+    given, default = facts.positions, default_positions(count)
+    return tuple(given[s] if s < len(given) else default[s] for s in range(count))
+
+
+def lobby_seats(facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ...]:
+    places = seat_positions(facts, len(names))
+    return tuple(
+        SeatView(seat=s, name=names[s], position=places[s], joined=s in facts.joined)
+        for s in range(len(names))
+    )
+
+
+def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ...]:
+    places = seat_positions(facts, game.players)
+    aw = game.awaiting
+    penalty_kinds = (Kind.RESPOND, Kind.CHALLENGE)
+    scores = game.scores
+    return tuple(
+        SeatView(
+            seat=s,
+            name=names[s],
+            position=places[s],
+            cards=game.hand_count(s),
+            score=scores[s],
+            uno=game.uno_called(s),
+            turn=aw.seat == s,
+            dealer=game.dealer == s,
+            left=s in game.left,
+            pending=game.pending_draw if aw.seat == s and aw.kind in penalty_kinds else 0,
+        )
+        for s in range(game.players)
+    )
+
+
+def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[str, ...]:
+    """The newest events as sentences, newest first (strings are kept as they are)."""
+    lines = []
+    for event in reversed(events):
+        line = event if isinstance(event, str) else text.event(event, names)
+        if line:
+            lines.append(line)
+        if len(lines) == EVENT_LINES:
+            break
+    return tuple(lines)
+
+
+def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence = ()) -> str:
+    """What the awaited seat should do, as one sentence."""
+    aw = game.awaiting
+    name = names[aw.seat] if aw.seat is not None else ""
+    n = game.pending_draw
+    match aw.kind:
+        case Kind.FLIP:
+            returned = events and isinstance(events[-1], ev.ReturnedToPile)
+            return text("prompt_flip_again" if returned else "prompt_flip", name=name)
+        case Kind.COLOR:
+            return text("prompt_color", name=name)
+        case Kind.DRAWN:
+            key = "prompt_drawn_more" if game.rules.draw_to_match else "prompt_drawn"
+            return text(key, name=name)
+        case Kind.RESPOND:
+            return text("prompt_respond", name=name, n=n)
+        case Kind.CHALLENGE:
+            return text("prompt_challenge", name=name, n=n)
+        case Kind.REVEAL:
+            key = "prompt_reveal_challenge" if game.winner is None else "prompt_reveal_points"
+            return text(key, name=name)
+        case Kind.ROUND_OVER:
+            return text("prompt_round_over", name=names[(game.dealer + 1) % game.players])
+        case Kind.MATCH_OVER:
+            return text("prompt_match_over")
+    return text("prompt_turn", name=name)
+
+
+def round_points(game: Game) -> int:
+    """The points the round's winner takes: every card seen in the other hands."""
+    if game.winner is None or not game.rules.points:
+        return 0
+    return sum(c.points for s in range(game.players) for c in game.hand(s))
+
+
+def challenge_view(game: Game) -> ChallengeView | None:
+    """The challenge being decided or revealed, if any."""
+    w4 = game.snapshot()["w4"]
+    kind = game.awaiting.kind
+    if w4 is None or kind not in (Kind.CHALLENGE, Kind.REVEAL) or game.winner is not None:
+        return None
+    culprit, follow, _, challenger = w4
+    draws = dict(
+        guilty_draw=Rank.WILD4.draws,
+        innocent_draw=game.pending_draw + game.rules.challenge_penalty,
+    )
+    if kind is Kind.CHALLENGE:
+        return ChallengeView(
+            challenger=game.awaiting.seat, challenged=culprit, follow=follow, **draws
+        )
+    shown = game.hand(culprit)
+    return ChallengeView(
+        challenger=challenger,
+        challenged=culprit,
+        follow=follow,
+        revealing=True,
+        shown=tuple(str(c) for c in shown),
+        unseen=game.hand_count(culprit) - len(shown),
+        **draws,
+    )
+
+
+def tally_rows(game: Game) -> tuple[TallyRow, ...]:
+    """At a round's end under points rules, each other seat's hand in the order they show it."""
+    winner = game.winner
+    if winner is None or not game.rules.points:
+        return ()
+    rows = []
+    for k in range(1, game.players):
+        seat = (winner + k * game.direction) % game.players
+        if seat in game.left:
+            continue
+        shown = game.hand(seat)
+        rows.append(
+            TallyRow(
+                seat=seat,
+                shown=tuple(str(c) for c in shown),
+                unseen=game.hand_count(seat) - len(shown),
+                points=sum(c.points for c in shown),
+            )
+        )
+    return tuple(rows)

@@ -1,0 +1,437 @@
+"""Scenarios for the `playone` preset: one or more per row of the RULES.md decision table.
+
+Where the playone document is silent the official rule holds, and the scenario names the
+official document's line. Seats in a 3-seat position: 0 plays first, direction +1.
+"""
+
+from collections import Counter
+from functools import partial
+
+import pytest
+
+from engine import (
+    Accept,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Color,
+    Draw,
+    Game,
+    Leave,
+    NextRound,
+    Pass,
+    Play,
+    RuleSet,
+)
+
+from .conftest import (
+    OFFICIAL_DOC,
+    PLAYONE_DOC,
+    TWENTY_ONE,
+    awaits,
+    codes,
+    deal,
+    held,
+    position,
+    refused,
+    rule,
+    stacked_deck,
+    standard_deck,
+)
+
+PRESET = "playone"
+DOC = PLAYONE_DOC
+game = partial(position, PRESET)
+PILE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]
+
+
+# ---------------------------------------------------------------- deck, hand, who starts
+
+
+@rule(PRESET, DOC, 3, "deck")
+def test_deck_is_the_classic_108_cards():
+    deck = RuleSet.preset(PRESET).deck()
+    assert len(deck) == 108
+    assert Counter(codes(deck)) == standard_deck(wilds=4)
+
+
+@rule(PRESET, DOC, 9, "hand")
+def test_deal_gives_seven_cards_one_at_a_time_from_left_of_dealer_then_turns_one():
+    rules = RuleSet.preset(PRESET)
+    deck = stacked_deck(rules, [*TWENTY_ONE, "R5"])
+    g = Game.deal(players=3, rules=rules, deck=deck, dealer=2)
+    assert held(g, 0) == sorted(deck[0:21:3])
+    assert held(g, 1) == sorted(deck[1:21:3])
+    assert held(g, 2) == sorted(deck[2:21:3])
+    assert str(g.top) == "R5"
+    assert g.draw_count == 108 - 22
+
+
+@rule(PRESET, OFFICIAL_DOC, 28, "who starts")
+@pytest.mark.parametrize(("dealer", "first"), [(0, 1), (2, 3), (3, 0)])
+def test_left_of_dealer_starts_direction_plus_one(dealer, first):
+    g = deal(PRESET, 4, first="R5", dealer=dealer)
+    awaits(g, "turn", first)
+    assert g.direction == 1
+
+
+# ---------------------------------------------------------------- matching
+
+
+@rule(PRESET, DOC, 15, "matches")
+def test_card_of_the_colour_is_played():
+    g = game([["R7", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "R7"))
+    assert str(g.top) == "R7"
+
+
+@rule(PRESET, DOC, 16, "matches")
+@pytest.mark.parametrize(
+    ("top", "card"), [("R3", "G3"), ("RS", "GS"), ("RR", "GR"), ("RD2", "GD2")]
+)
+def test_card_of_the_value_or_type_is_played(top, card):
+    g = game([[card, "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top=top, draw_pile=PILE)
+    g.apply(Play(0, card))
+    assert str(g.top) == card
+    assert held(g, 0) == ["Y9"]
+
+
+@rule(PRESET, DOC, 14, "matches")
+@pytest.mark.parametrize(("top", "card"), [("R3", "G7"), ("RS", "G7"), ("R3", "GS"), ("RD2", "G2")])
+def test_card_matching_nothing_is_refused(top, card):
+    g = game([[card, "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top=top, draw_pile=PILE)
+    refused(g, Play(0, card))
+
+
+# ---------------------------------------------------------------- wilds
+
+
+@rule(PRESET, DOC, 17, "W")
+def test_wild_may_be_played_holding_a_match_and_may_name_the_same_colour():
+    g = game([["W", "R7", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W", color="R"))
+    assert str(g.top) == "W"
+    assert g.color == Color.RED
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 30, "W")
+def test_wild_without_colour_awaits_colour_from_its_player():
+    g = game([["W", "R7", "Y9"], ["G1", "R1"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W"))
+    awaits(g, "color", 0)
+    refused(g, ChooseColor(1, "B"))
+    g.apply(ChooseColor(0, "G"))
+    assert g.color == Color.GREEN
+    awaits(g, "turn", 1)
+    refused(g, Play(1, "R1"))
+
+
+@rule(PRESET, DOC, 17, "W4")
+def test_w4_may_be_played_holding_the_colour_to_follow():
+    g = game([["W4", "R7", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    assert str(g.top) == "W4"
+    assert g.color == Color.GREEN
+    awaits(g, "respond", 1)
+    assert g.pending_draw == 4
+
+
+@rule(PRESET, DOC, 31, "W4")
+@rule(PRESET, DOC, 31, "W4 challenge")
+def test_w4_cannot_be_challenged():
+    g = game([["W4", "R7", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    refused(g, Challenge(1))
+
+
+# ---------------------------------------------------------------- draw cards and stacking
+
+
+@rule(PRESET, DOC, 29, "D2")
+def test_d2_next_responds_or_draws_two_and_loses_the_turn():
+    g = game([["RD2", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "RD2"))
+    awaits(g, "respond", 1)
+    assert g.pending_draw == 2
+    g.apply(Accept(1))
+    assert held(g, 1) == sorted(["Y1", "Y2", "B1", "B2"])
+    assert g.pending_draw == 0
+    awaits(g, "turn", 2)
+
+
+@rule(PRESET, DOC, 31, "W4 effect")
+def test_w4_next_responds_or_draws_four_and_loses_the_turn():
+    g = game([["W4", "G3", "Y9"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    awaits(g, "respond", 1)
+    g.apply(Accept(1))
+    assert held(g, 1) == sorted(["Y1", "Y2", "Y3", "B1", "B2", "B3", "B4"])
+    awaits(g, "turn", 2)
+
+
+@rule(PRESET, DOC, 35, "stacking")
+def test_d2_on_d2_passes_the_total_on():
+    g = game([["RD2", "Y9"], ["GD2", "Y1"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "RD2"))
+    g.apply(Play(1, "GD2"))
+    awaits(g, "respond", 2)
+    assert g.pending_draw == 4
+    g.apply(Accept(2))
+    assert held(g, 2) == sorted(["Y3", "Y4", "B1", "B2", "B3", "B4"])
+    awaits(g, "turn", 0)
+
+
+@rule(PRESET, DOC, 35, "stacking")
+def test_w4_on_d2_passes_the_total_on():
+    g = game([["RD2", "Y9"], ["W4", "Y1"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "RD2"))
+    g.apply(Play(1, "W4", color="B"))
+    awaits(g, "respond", 2)
+    assert g.pending_draw == 6
+    assert g.color == Color.BLUE
+
+
+@rule(PRESET, DOC, 36, "stacking")
+def test_w4_on_w4_passes_the_total_on():
+    g = game([["W4", "Y9"], ["W4", "Y1"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Play(1, "W4", color="B"))
+    awaits(g, "respond", 2)
+    assert g.pending_draw == 8
+
+
+@rule(PRESET, DOC, 36, "stacking")
+def test_d2_of_any_colour_on_w4_passes_the_total_on():
+    g = game([["W4", "Y9"], ["RD2", "Y1"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(Play(1, "RD2"))
+    awaits(g, "respond", 2)
+    assert g.pending_draw == 6
+
+
+@rule(PRESET, DOC, 37, "stacking")
+def test_only_a_draw_card_answers_a_stack():
+    g = game([["RD2", "Y9"], ["R1", "W", "Y1"], ["Y3", "Y4"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "RD2"))
+    refused(g, Play(1, "R1"))
+    refused(g, Play(1, "W", color="R"))
+
+
+# ---------------------------------------------------------------- skip, reverse, one card a play
+
+
+@rule(PRESET, DOC, 27, "S")
+@pytest.mark.parametrize(("direction", "next_seat"), [(1, 2), (-1, 1)])
+def test_skip_next_player_loses_the_turn(direction, next_seat):
+    g = game(
+        [["RS", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R5", direction=direction, draw_pile=PILE
+    )
+    g.apply(Play(0, "RS"))
+    awaits(g, "turn", next_seat)
+
+
+@rule(PRESET, DOC, 28, "R")
+def test_reverse_flips_the_direction():
+    hands = [["Y1", "Y2"], ["RR", "Y9"], ["Y3", "Y4"], ["Y5", "Y6"]]
+    g = game(hands, top="R5", turn=1, draw_pile=PILE)
+    g.apply(Play(1, "RR"))
+    assert g.direction == -1
+    awaits(g, "turn", 0)
+
+
+@rule(PRESET, DOC, 28, "R")
+def test_reverse_with_two_players_acts_as_skip():
+    g = game([["RR", "Y9"], ["Y1", "Y2"]], top="R5", draw_pile=PILE)
+    g.apply(Play(0, "RR"))
+    awaits(g, "turn", 0)
+
+
+@rule(PRESET, DOC, 14, "several cards at once")
+def test_two_cards_in_one_play_are_refused():
+    g = game([["R5", "G5", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    refused(g, Play(0, ["R5", "G5"]))
+
+
+# ---------------------------------------------------------------- first card
+
+
+@rule(PRESET, OFFICIAL_DOC, 68, "first card W4")
+def test_first_card_w4_is_shuffled_back_and_another_turned():
+    g = deal(PRESET, 3, first="W4")
+    assert str(g.top) != "W4"
+    assert len(g.discard) == 1
+    assert g.hand_count(0) == g.hand_count(2) == 7
+    total = sum(g.hand_count(seat) for seat in range(3)) + g.draw_count + len(g.discard)
+    assert total == 108
+    assert str(deal(PRESET, 3, first="W4").top) == str(g.top)  # seeded: the same every time
+
+
+@rule(PRESET, DOC, 11, "first card W")
+def test_first_card_wild_left_of_dealer_names_the_colour_then_plays():
+    g = deal(PRESET, 3, first="W", dealer=0)
+    awaits(g, "color", 1)
+    g.apply(ChooseColor(1, "G"))
+    assert g.color == Color.GREEN
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 11, "first card D2")
+def test_first_card_d2_left_of_dealer_responds_or_draws_two_and_loses_the_turn():
+    g = deal(PRESET, 3, first="RD2", after=["Y8", "Y9"], dealer=0)
+    awaits(g, "respond", 1)
+    assert g.pending_draw == 2
+    g.apply(Accept(1))
+    assert g.hand_count(1) == 9
+    assert {"Y8", "Y9"} <= set(held(g, 1))
+    awaits(g, "turn", 2)
+
+
+@rule(PRESET, DOC, 11, "first card S")
+def test_first_card_skip_left_of_dealer_is_skipped():
+    g = deal(PRESET, 3, first="RS", dealer=0)
+    awaits(g, "turn", 2)
+
+
+@rule(PRESET, OFFICIAL_DOC, 50, "first card R")
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_first_card_reverse_dealer_plays_first_direction_minus_one(dealer):
+    g = deal(PRESET, 4, first="RR", dealer=dealer)
+    assert g.direction == -1
+    awaits(g, "turn", dealer)
+
+
+# ---------------------------------------------------------------- drawing
+
+
+@rule(PRESET, DOC, 23, "nothing playable")
+def test_drawn_card_that_fits_is_played_for_the_player():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["R9", *PILE])
+    g.apply(Draw(0))
+    assert str(g.top) == "R9"
+    assert held(g, 0) == ["B2", "G7"]
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 23, "nothing playable")
+def test_drawn_wild_is_played_for_the_player_who_names_the_colour():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["W", *PILE])
+    g.apply(Draw(0))
+    assert str(g.top) == "W"
+    awaits(g, "color", 0)
+    g.apply(ChooseColor(0, "B"))
+    assert g.color == Color.BLUE
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 23, "nothing playable")
+def test_drawn_d2_is_played_for_the_player_and_the_next_responds():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["RD2", *PILE])
+    g.apply(Draw(0))
+    assert str(g.top) == "RD2"
+    awaits(g, "respond", 1)
+    assert g.pending_draw == 2
+
+
+@rule(PRESET, DOC, 24, "nothing playable")
+def test_drawn_card_that_does_not_fit_ends_the_turn():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["Y8", *PILE])
+    g.apply(Draw(0))
+    assert held(g, 0) == sorted(["G7", "B2", "Y8"])
+    assert str(g.top) == "R3"
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 20, "drawing while holding a playable card")
+@pytest.mark.parametrize("playable", ["R7", "G3", "W", "W4"])
+def test_may_not_draw_holding_a_playable_card(playable):
+    g = game([[playable, "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    refused(g, Draw(0))
+
+
+@rule(PRESET, DOC, 20, "drawing while holding a playable card")
+def test_may_not_pass_holding_a_playable_card():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    refused(g, Pass(0))
+
+
+# ---------------------------------------------------------------- UNO, going out, leaving
+
+
+@rule(PRESET, OFFICIAL_DOC, 74, "UNO call")
+def test_seat_caught_without_calling_uno_draws_two():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "R7"))
+    g.apply(CatchUno(2, at=1.0))
+    assert held(g, 0) == sorted(["G1", "B1", "B2"])
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 40, "going out")
+@pytest.mark.parametrize("last", ["R7", "RS", "W"])
+def test_going_out_on_any_card_wins(last):
+    g = game([[last], ["G1", "B2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, last, color="R") if last == "W" else Play(0, last))
+    assert g.winner == 0
+
+
+@rule(PRESET, DOC, 41, "players leaving")
+def test_a_seat_that_leaves_is_skipped():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(1))
+    assert g.hand_count(1) == 0
+    g.apply(Play(0, "R7"))
+    awaits(g, "turn", 2)
+
+
+@rule(PRESET, PLAYONE_DOC, 41, "players leaving")
+def test_a_seat_that_leaves_on_its_turn_passes_the_turn_on():
+    g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(0))
+    assert g.hand_count(0) == 0
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, DOC, 42, "players leaving")
+def test_the_last_seat_left_wins():
+    g = game([["R7", "G1"], ["W", "W4"]], top="R3", draw_pile=PILE)
+    g.apply(Leave(1))
+    assert g.winner == 0
+
+
+# ---------------------------------------------------------------- scoring
+
+
+@rule(PRESET, DOC, 6, "scoring")
+def test_first_with_no_cards_wins_the_round_and_the_match():
+    g = game([["R7"], ["R9", "GS"], ["G1"]], top="R3", draw_pile=PILE)
+    g.apply(Play(0, "R7"))
+    assert g.winner == 0
+    assert g.match_winner == 0
+    assert g.awaiting.kind == "match_over"
+    refused(g, NextRound())
+
+
+# ---------------------------------------------------------------- empty draw pile
+
+
+@rule(PRESET, OFFICIAL_DOC, 78, "empty draw pile")
+def test_empty_draw_pile_is_made_from_the_discard_pile_but_its_top():
+    g = game(
+        [["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R5", draw_pile=[], discard_below=["G1"]
+    )
+    g.apply(Draw(0))
+    assert held(g, 0) == sorted(["G7", "B2", "G1"])
+    assert codes(g.discard) == ["R5"]
+    assert g.draw_count == 0
+    awaits(g, "turn", 1)
+
+
+@rule(PRESET, OFFICIAL_DOC, 78, "empty draw pile")
+def test_a_draw_that_cannot_be_made_is_skipped_then_pass_is_allowed():
+    g = game([["G7", "B2"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R5", draw_pile=[])
+    g.apply(Draw(0))
+    assert held(g, 0) == ["B2", "G7"]
+    assert g.awaiting.seat == 0
+    g.apply(Pass(0))
+    awaits(g, "turn", 1)

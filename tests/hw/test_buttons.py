@@ -1,0 +1,153 @@
+import importlib.util
+import time
+
+import pytest
+
+from hw.buttons import GpioUnavailable, PadPins, Panel, Refractory, SeatPins, make_pin_factory
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
+from hw.sim import SimButtons
+from tests.hw.conftest import drain
+
+SEATS = [
+    SeatPins(17, 27, 22, 4),
+    SeatPins(5, 6, 13, 12),
+    SeatPins(23, 24, 25, 18),
+    SeatPins(16, 20, 21, None),
+]
+PAD = PadPins(10, 9, 11, 8)
+
+
+@pytest.fixture
+def panel(mock_factory, events):
+    with Panel(mock_factory, SEATS, PAD, events, refractory=0.04) as panel:
+        yield panel
+
+
+@pytest.fixture
+def sim(mock_factory):
+    return SimButtons(mock_factory, SEATS, PAD)
+
+
+def test_every_button_of_every_seat_and_the_pad(panel, sim, events):
+    expected = [(seat, button) for seat in range(len(SEATS)) for button in SEAT_BUTTONS]
+    expected += [(None, button) for button in PAD_BUTTONS]
+    assert sorted(sim.buttons(), key=str) == sorted(expected, key=str)
+    for seat, button in expected:
+        sim.press(seat, button)
+    got = drain(events)
+    assert [(e.seat, e.button) for e in got] == expected
+    assert all(isinstance(e, ButtonPressed) for e in got)
+
+
+def test_a_burst_of_edges_counts_once(panel, sim, events):
+    sim.press(1, Button.CHALLENGE, bounces=10)
+    assert [(e.seat, e.button) for e in drain(events)] == [(1, Button.CHALLENGE)]
+
+
+def test_a_second_press_after_the_refractory_period_counts(panel, sim, events):
+    sim.press(2, Button.DRAW, bounces=3)
+    time.sleep(0.2)  # well past the 40 ms refractory period
+    sim.press(2, Button.DRAW, bounces=3)
+    assert len(drain(events)) == 2
+
+
+def test_bursts_on_different_buttons_each_count(panel, sim, events):
+    sim.press(0, Button.UNO, bounces=5)
+    sim.press(1, Button.UNO, bounces=5)
+    sim.press(None, Button.RED, bounces=5)
+    assert [(e.seat, e.button) for e in drain(events)] == [
+        (0, Button.UNO),
+        (1, Button.UNO),
+        (None, Button.RED),
+    ]
+
+
+def test_two_seats_a_few_ms_apart_keep_their_order_by_edge_time(panel, sim, events):
+    sim.press(3, Button.UNO)
+    time.sleep(0.003)
+    sim.press(0, Button.UNO)
+    first, second = drain(events)
+    assert first.at < second.at
+    assert [e.seat for e in sorted([second, first], key=lambda e: e.at)] == [3, 0]
+
+
+def test_edge_time_is_the_pins_edge_not_the_callback_time(mock_factory, events):
+    """Edges driven before a slow consumer still carry their own times."""
+    with Panel(mock_factory, SEATS, None, events):
+        before = time.monotonic()
+        SimButtons(mock_factory, SEATS, None).press(0, Button.UNO)
+        after = time.monotonic()
+    (event,) = drain(events)
+    assert before <= event.at <= after
+
+
+def test_refractory_drops_edges_close_to_the_last_one():
+    gate = Refractory(0.05)
+    assert gate.accept("a", 10.0)
+    assert not gate.accept("a", 10.01)
+    assert not gate.accept("a", 10.055)  # within 50 ms of the previous (dropped) edge
+    assert gate.accept("b", 10.056)
+    assert gate.accept("a", 10.2)
+
+
+def test_leds_on_off_blink(panel, sim):
+    assert panel.led_seats == [0, 1, 2]
+    panel.on(1)
+    assert sim.led_lit(12)  # seat 1's LED
+    assert panel.is_lit(1)
+    panel.off(1)
+    assert not sim.led_lit(12)
+    panel.blink(0, 0.01, 0.01)
+    deadline = time.monotonic() + 5
+    seen = set()
+    while len(seen) < 2 and time.monotonic() < deadline:
+        seen.add(sim.led_lit(4))
+        time.sleep(0.002)
+    assert seen == {True, False}
+    panel.off(0)
+    panel.on(3)  # no LED: nothing happens
+    assert not panel.is_lit(3)
+
+
+def test_show_sets_leds_from_states_and_leaves_a_blink_running(panel, sim):
+    blinks = []
+    real_blink = panel.blink
+    panel.blink = lambda seat: (blinks.append(seat), real_blink(seat))
+    panel.show({0: "on", 1: "off", 2: "blink"})
+    assert sim.led_lit(4)
+    assert not sim.led_lit(12)
+    panel.show({0: "on", 1: "off", 2: "blink"})
+    assert blinks == [2]  # the second frame did not restart the blink
+    panel.show({0: "off", 2: "off"})
+    assert not sim.led_lit(4)
+    assert not sim.led_lit(18)
+    with pytest.raises(KeyError):
+        panel.show({1: "dim"})
+
+
+def test_close_releases_the_pins(mock_factory, events):
+    Panel(mock_factory, SEATS, PAD, events).close()
+    with Panel(mock_factory, SEATS, PAD, events):
+        pass
+
+
+def test_a_pin_used_twice_fails_cleanly(mock_factory, events):
+    from gpiozero import GPIOPinInUse
+
+    with pytest.raises(GPIOPinInUse):
+        Panel(mock_factory, [SeatPins(17, 27, 22), SeatPins(17, 5, 6)], None, events)
+    with Panel(mock_factory, SEATS, PAD, events):  # the failed panel let go of its pins
+        pass
+
+
+def test_make_pin_factory():
+    assert type(make_pin_factory("mock")).__name__ == "MockFactory"
+    with pytest.raises(GpioUnavailable, match="no gpiozero pin factory"):
+        make_pin_factory("nonsense")
+
+
+def test_lgpio_on_a_pc_is_unavailable_not_a_crash():
+    if importlib.util.find_spec("lgpio") is not None:
+        pytest.skip("lgpio is installed here")
+    with pytest.raises(GpioUnavailable, match="lgpio"):
+        make_pin_factory("lgpio")

@@ -1,0 +1,64 @@
+import pytest
+
+from hw.codebook import CodeBook
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned, DeviceProblem
+from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+
+BOOK = CodeBook({"R5", "RD2", "W4", "G0"}, {"TAG9": "W4"})
+
+
+@pytest.fixture
+def keyboard():
+    return Keyboard(KeyMap.default(4), BOOK.decode)
+
+
+def type_keys(keyboard, keys):
+    return [e for key in keys if (e := keyboard.key(key, 1.0)) is not None]
+
+
+def test_every_seat_button_and_the_pad_have_a_key(keyboard):
+    buttons = sorted(keyboard.keymap.buttons.values(), key=str)
+    expected = [(s, b) for s in range(4) for b in SEAT_BUTTONS] + [(None, b) for b in PAD_BUTTONS]
+    assert buttons == sorted(expected, key=str)
+    assert keyboard.key("j", 2.5) == ButtonPressed(1, Button.CHALLENGE, 2.5)
+    assert keyboard.key("F3", 3.0) == ButtonPressed(None, Button.GREEN, 3.0)
+    assert keyboard.key(",", 3.0) == ButtonPressed(2, Button.DRAW, 3.0)
+
+
+def test_no_button_key_is_a_letter_of_a_card_code():
+    code_chars = set("RYGBWSDC0123456789")
+    keys = {key.upper() for column in SEAT_KEYS for key in column}
+    assert not keys & code_chars
+
+
+def test_typing_a_code_then_enter_is_a_scan(keyboard):
+    assert type_keys(keyboard, ["r", "d", "[2]"]) == []
+    assert keyboard.typed == "RD2"
+    assert keyboard.key("return", 4.0) == CodeScanned("RD2", "keyboard", 4.0)
+    assert keyboard.typed == ""
+
+
+def test_button_keys_do_not_disturb_a_code_being_typed(keyboard):
+    events = type_keys(keyboard, ["w", "q", "4", "enter"])
+    assert events == [ButtonPressed(0, Button.UNO, 1.0), CodeScanned("W4", "keyboard", 1.0)]
+
+
+def test_editing_and_unknown_codes(keyboard):
+    assert type_keys(keyboard, ["r", "9", "backspace", "5", "return"])[0].code == "R5"
+    assert type_keys(keyboard, ["g", "escape", "return"]) == []
+    assert type_keys(keyboard, ["x", "x", "return"]) == [
+        DeviceProblem("keyboard", "unknown code", "XX")
+    ]
+
+
+def test_unused_keys_do_nothing(keyboard):
+    assert type_keys(keyboard, ["left shift", "space", "f12", "tab"]) == []
+    assert keyboard.typed == ""
+
+
+def test_the_map_covers_at_most_five_seats():
+    assert len(KeyMap.default(5).buttons) == 5 * 3 + 4
+    with pytest.raises(ValueError, match="1 to 5 seats"):
+        KeyMap.default(6)
+    assert "seat 1 uno: q" in KeyMap.default(2).describe()
+    assert "colour pad red: f1" in KeyMap.default(2).describe()

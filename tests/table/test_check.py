@@ -1,0 +1,84 @@
+import threading
+
+from gpiozero.pins.mock import MockFactory
+
+from hw.events import Button
+from hw.sim import SimButtons
+from table import cli
+from table.check import run_check
+from tests.table.conftest import Lines
+
+
+def start_check(config, seconds):
+    """run_check on mock pins in a thread: its factory, its lines, the thread, its result."""
+    factory, say, result = MockFactory(), Lines(), {}
+
+    def run():
+        result["rc"] = run_check(config, factory, seconds=seconds, led_seconds=0.01, say=say)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    say.wait_for("open on")  # the reader is open: scans now reach it
+    return factory, say, thread, result
+
+
+def test_check_passes_when_every_device_answers(sim_config, sim_reader):
+    factory, say, thread, result = start_check(sim_config, seconds=30)
+    sim = SimButtons(factory, [s.pins for s in sim_config.seats], sim_config.color_pad)
+    for seat, button in sim.buttons():
+        sim.press(seat, button)
+    sim_reader.scan("R5")
+    thread.join(timeout=30)
+    assert result["rc"] == 0, say.text
+    assert "pin factory: MockFactory" in say.text
+    assert say.wait_for("Seat 3 draw")
+    assert say.wait_for("colour pad blue")
+    assert say.wait_for("reader pile: R5 (for the turn's seat)")
+    assert say.text.count(": lit") == 4
+    assert say.lines[-1] == "verdict: PASS: every button, LED and reader answered"
+
+
+def test_check_is_incomplete_when_something_is_missing(sim_config, sim_reader):
+    factory, say, thread, result = start_check(sim_config, seconds=3)
+    SimButtons(factory, [s.pins for s in sim_config.seats], None).press(1, Button.UNO)
+    sim_reader.scan("nonsense")  # an unknown code still shows the reader reads
+    thread.join(timeout=30)
+    assert result["rc"] == 1
+    assert "Seat 2 uno" not in say.wait_for("not pressed:")
+    assert "Seat 1 uno" in say.wait_for("not pressed:")
+    assert "no scan from" not in say.text
+    assert say.lines[-1] == "verdict: INCOMPLETE (see above)"
+
+
+def test_check_without_gpio_fails_clearly(sim_config):
+    say = Lines()
+    rc = run_check(sim_config, None, "no lgpio here", seconds=0.2, led_seconds=0, say=say)
+    assert rc == 1
+    assert "pin factory: none (no lgpio here)" in say.text
+    assert say.lines[-1] == "verdict: FAIL (no GPIO)"
+
+
+def test_the_command_runs_on_a_pc_with_mock_pins_and_a_pty_reader(sim_reader, capsys):
+    rc = cli.main(["check", "--pin-factory", "mock", "--reader", str(sim_reader.path),
+                   "--seconds", "0.5", "--led-seconds", "0"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert rc == 1  # nobody pressed anything
+    assert "pin factory: MockFactory" in out
+    assert f"reader reader 1: {sim_reader.path} -> {sim_reader.path}" in out
+    assert "verdict: INCOMPLETE" in out
+
+
+def test_the_mock_factory_from_the_environment(monkeypatch, capsys):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    rc = cli.main(["check", "--seconds", "0.1", "--led-seconds", "0"])
+    assert rc == 1
+    assert "pin factory: MockFactory" in capsys.readouterr().out
+
+
+def test_a_bad_configuration_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[gpio]\nbounce_ms = 'x'\n")
+    assert cli.main(["check", "--config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    expected = 'gpio.bounce_ms: expected a whole number from 0 to 1000, got "x"'
+    assert err == f"uno-table: {bad}: {expected}\n"

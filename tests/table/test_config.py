@@ -1,0 +1,167 @@
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from table import config
+from table.config import ConfigError, Position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def seat(**keys) -> str:
+    """A [[seat]] entry: a valid one, with `keys` changed (None leaves a key out)."""
+    values = {"position": '"top"', "uno": 2, "challenge": 3, "draw": 7} | keys
+    return "[[seat]]\n" + "".join(f"{k} = {v}\n" for k, v in values.items() if v is not None)
+
+
+def test_the_default_loads():
+    cfg = config.load()
+    assert len(cfg.seats) == 4
+    assert cfg.seats[0].position is Position.BOTTOM
+    assert cfg.readers[0].seat is None
+    assert cfg.rules() is not None
+    assert cfg.deck_map is None
+
+
+def test_the_default_matches_wiring_md():
+    """Every pin of the default is in the wiring table with the right role, and no other pin."""
+    cfg = config.load()
+    expected = {}
+    for n, seat in enumerate(cfg.seats, 1):
+        for role in ("uno", "challenge", "draw", "led"):
+            expected[getattr(seat.pins, role)] = f"seat {n} {role}"
+    for role in ("red", "yellow", "green", "blue"):
+        expected[getattr(cfg.color_pad, role)] = f"colour pad {role}"
+    rows = re.findall(r"^\| (seat \d \w+|colour pad \w+) \| (\d+) \| (\d+) \|", _wiring(), re.M)
+    assert {int(bcm): role.lower() for role, bcm, _ in rows} == expected
+
+
+def test_the_wiring_physical_pins_are_right():
+    # BCM -> physical pin on the 40-pin header.
+    header = {4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33, 26: 37,
+              18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 12: 32, 16: 36, 20: 38, 21: 40}  # fmt: skip
+    rows = re.findall(r"^\| (?:seat \d \w+|colour pad \w+) \| (\d+) \| (\d+) \|", _wiring(), re.M)
+    assert rows and all(header[int(bcm)] == int(phys) for bcm, phys in rows)
+
+
+def _wiring() -> str:
+    return (ROOT / "wiring.md").read_text()
+
+
+def test_a_file_changes_only_what_it_names(tmp_path):
+    path = tmp_path / "my.toml"
+    path.write_text('preset = "reglamento"\ndeck_map = "deck.toml"\n[gpio]\nrefractory_ms = 60\n')
+    cfg = config.load(path)
+    assert cfg.preset == "reglamento"
+    assert cfg.gpio.refractory == pytest.approx(0.06)
+    assert cfg.gpio.bounce == pytest.approx(0.005)
+    assert cfg.deck_map == tmp_path / "deck.toml"
+    assert len(cfg.seats) == 4
+
+
+def test_a_seat_list_replaces_the_default_one():
+    cfg = config.loads(seat() + seat(name='"Ana"', uno=14, challenge=15, draw=0, led=None))
+    assert [s.name for s in cfg.seats] == ["Seat 1", "Ana"]
+    assert cfg.seats[1].pins.led is None
+
+
+def test_knobs_reach_the_rules():
+    cfg = config.loads('[knobs]\nstacking = "cross"\n')
+    assert cfg.knobs == {"stacking": "cross"}
+    assert cfg.rules().stacking == "cross"
+
+
+def test_readers_by_seat():
+    cfg = config.loads('[[reader]]\ndevice = "0c2e:0b61"\nseat = 2\n[[reader]]\ndevice = "x"\n')
+    assert [(r.name, r.seat, r.baud) for r in cfg.readers] == [
+        ("reader 1", 1, 9600),
+        ("reader 2", None, 9600),
+    ]
+    assert config.loads("reader = []").readers == ()
+
+
+BAD = [
+    ("preset = 'house'", 'preset: expected one of "official", "reglamento", "playone", "cool", '
+     'got "house"'),
+    ("language = 'xx'", 'language: expected one of "auto", "en", "es", got "xx"'),
+    ("language = 3", "language: expected one of"),
+    ("colour = 1", "colour: unknown key (known:"),
+    ("state_dir = ''", 'state_dir: expected a path, got ""'),
+    ("deck_map = 5", "deck_map: expected a text"),
+    ("[knobs]\nstacking = 'sideways'", "knobs: stacking must be one of"),
+    ("[knobs]\nwings = 2", "knobs: unknown rule knob(s): wings"),
+    ("knobs = 1", "knobs: expected a table, got 1"),
+    ("[gpio]\npin_factory = 'gpio'", 'gpio.pin_factory: expected one of "auto", "lgpio"'),
+    ("[gpio]\nbounce_ms = -1", "gpio.bounce_ms: expected a whole number from 0 to 1000, got -1"),
+    ("[gpio]\nrefractory_ms = 4.5", "gpio.refractory_ms: expected a whole number"),
+    ("[gpio]\nrefractory_ms = true", "gpio.refractory_ms: expected a whole number"),
+    ("[gpio]\nbounce = 5", "gpio.bounce: unknown key (known: bounce_ms, pin_factory, "
+     "refractory_ms)"),
+    ("seat = []", "seat: expected a list of 1 to 10 tables ([[seat]]), got a list of 0"),
+    ("seat = 4", "seat: expected a list of 1 to 10 tables"),
+    ("seat = [1]", "seat[1]: expected a table, got 1"),
+    (seat(position=None), "seat[1].position: missing, expected one of"),
+    (seat(position="'under'"), 'seat[1].position: expected one of "bottom", "bottom-left"'),
+    (seat(uno=28), "seat[1].uno: expected a whole number from 0 to 27, got 28"),
+    (seat(uno='"GPIO2"'), 'seat[1].uno: expected a whole number from 0 to 27, got "GPIO2"'),
+    (seat(draw=None), "seat[1].draw: missing, expected a whole number"),
+    (seat(led=3), "seat[1].led: expected a pin no other key uses, got 3, "
+     "already seat[1].challenge"),
+    (seat(draw=10), "color_pad.red: expected a pin no other key uses, got 10, "
+     "already seat[1].draw"),
+    (seat() + seat(challenge=14, draw=15), "seat[2].uno: expected a pin no other key uses, got 2, "
+     "already seat[1].uno"),
+    (seat(button=9), "seat[1].button: unknown key"),
+    (seat(name=f"'{'x' * 30}'"), "seat[1].name: expected a text of at most 24"),
+    (seat(name="''"), 'seat[1].name: expected a name of 1 to 24 characters, got ""'),
+    ("[color_pad]\nred = 'x'", 'color_pad.red: expected a whole number from 0 to 27, got "x"'),
+    ("[color_pad]\npurple = 1", "color_pad.purple: unknown key"),
+    ("[[reader]]\nname = 'a'", "reader[1].device: missing, expected a text"),
+    ("[[reader]]\ndevice = ''", 'reader[1].device: expected a path, a /dev/serial/by-id name or a '
+     'USB VID:PID, got ""'),
+    ("[[reader]]\ndevice = 'x'\nbaud = 9601", "reader[1].baud: expected one of 1200, 2400"),
+    ("[[reader]]\ndevice = 'x'\nseat = 5", 'reader[1].seat: expected "turn" or a seat number from '
+     "1 to 4, got 5"),
+    ("[[reader]]\ndevice = 'x'\nseat = 'me'", 'reader[1].seat: expected "turn"'),
+    ("[[reader]]\ndevice = 'x'\n[[reader]]\ndevice = 'y'\nname = 'reader 1'",
+     'reader[2].name: expected a name no other reader has, got "reader 1" again'),
+    ("[[reader]]\ndevice = 'x'\nport = 'y'", "reader[1].port: unknown key"),
+    ("[display]\nwidth = 1920", "display.height: expected 0 with width 0, "
+     "or a height with a width"),
+    ("[display]\nfullscreen = 'yes'", 'display.fullscreen: expected true or false, got "yes"'),
+    ("[display]\ncall_word = ' '", 'display.call_word: expected a word of 1 to 12 characters'),
+    ("[display]\ncall_word = '" + "U" * 13 + "'",
+     "display.call_word: expected a text of at most 12"),
+    ("[display]\ndepth = 32", "display.depth: unknown key"),
+    ("[sound]\nvolume = 2", "sound.volume: expected a number from 0.0 to 1.0, got 2"),
+    ("[sound]\nvolume = 'loud'", "sound.volume: expected a number"),
+    ("[sound]\nenabled = 1", "sound.enabled: expected true or false, got 1"),
+    ("sound = 'on'", 'sound: expected a table, got "on"'),
+    ("preset = ", "not valid TOML"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "message"), BAD)
+def test_every_bad_value_has_its_clear_message(text, message):
+    with pytest.raises(ConfigError) as caught:
+        config.loads(text, "my.toml")
+    assert str(caught.value).startswith("my.toml: ")
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_missing_file(tmp_path):
+    with pytest.raises(ConfigError, match=r"none\.toml: cannot read the configuration"):
+        config.load(tmp_path / "none.toml")
+
+
+def test_the_shipped_default_is_valid_toml_with_no_unknown_keys():
+    data = tomllib.loads(config.default_text())
+    assert config.parse(data, "default", Path("/")).source == "default"
+
+
+def test_find_uses_the_environment():
+    assert config.find({}) is None
+    assert config.find({"UNO_TABLE_CONFIG": "/etc/t.toml"}) == Path("/etc/t.toml")

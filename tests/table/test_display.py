@@ -1,0 +1,256 @@
+"""Every screen at 800x480, 1920x1080 and 3840x2160: what it must show, and that it fits."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+
+import pygame
+import pytest
+
+from engine import Game, RuleSet
+from table import theme as th
+from table.display import Display
+from table.examples import KEYS, examples
+from table.layout import Layout
+from table.screenshots import save_all
+from table.view import Devices, Screen, TableFacts, build_view, default_positions
+
+SIZES = [(800, 480), (1920, 1080)]
+VIEWS = examples()
+
+
+@pytest.fixture(scope="module")
+def displays():
+    """One Display per size, kept across tests so the card faces are drawn once."""
+    return {size: Display(pygame.Surface(size)) for size in [*SIZES, (3840, 2160)]}
+
+
+def draw(displays, size, view) -> Display:
+    display = displays[size]
+    display.render(view)
+    return display
+
+
+def count(surface: pygame.Surface, color, rect: pygame.Rect | None = None) -> int:
+    """How many pixels of exactly `color` lie in `rect`."""
+    area = surface.subsurface(rect.clip(surface.get_rect())) if rect else surface
+    return pygame.mask.from_threshold(area, color, (1, 1, 1, 255)).count()
+
+
+def assert_fits(display: Display, view) -> None:
+    """Texts and boxes inside the screen, apart from each other and off the top card."""
+    p = display.painter
+    screen = display.surface.get_rect()
+    texts = [rect for _, rect in p.placed]
+    assert texts, "nothing was written"
+    for text, rect in p.placed:
+        assert screen.contains(rect), (text, rect)
+    if not view.help:
+        for (a, ra), (b, rb) in itertools.combinations(p.placed, 2):
+            assert not ra.colliderect(rb), (a, ra, b, rb)
+    card = p.marks.get("top_card")
+    if card is not None and not view.help:
+        assert screen.contains(card)
+        for text, rect in p.placed:
+            assert not rect.colliderect(card), (text, rect, card)
+    seats = [rect for name, rect in p.marks.items() if name.startswith("seat ")]
+    for a, b in itertools.combinations(seats, 2):
+        assert not a.colliderect(b), (a, b)
+    for rect in seats:
+        assert screen.contains(rect)
+        assert not rect.colliderect(display.layout.bar)
+        if card is not None:
+            assert not rect.colliderect(card)
+    for name, rect in p.marks.items():
+        assert screen.contains(rect), (name, rect)
+
+
+def written(display: Display) -> str:
+    return " | ".join(text for text, _ in display.painter.placed)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_every_screen_fits_and_shows_its_prompt(displays, size, name):
+    view = VIEWS[name]
+    display = draw(displays, size, view)
+    assert_fits(display, view)
+    shown = written(display)
+    words = (view.refusal.text if view.refusal else view.prompt).split()
+    assert words[0] in shown and words[-1].rstrip(".!") in shown
+    if view.screen in (Screen.LOBBY, Screen.DEAL, Screen.GAME, Screen.COLOR, Screen.CHALLENGE):
+        for seat in view.seats:
+            assert seat.name[:3] in shown
+            assert f"seat {seat.seat}" in display.painter.marks
+
+
+@pytest.mark.parametrize("name", ["game", "lobby", "tally"])
+def test_the_biggest_screen_fits(displays, name):
+    view = VIEWS[name]
+    display = draw(displays, (3840, 2160), view)
+    assert_fits(display, view)
+    if view.screen is Screen.GAME:
+        card = display.painter.marks["top_card"]
+        assert (
+            count(display.surface, th.CARD_HUES[view.top[0]], card) > card.width * card.height / 8
+        )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_game_screen_shows_the_table(displays, size):
+    view = VIEWS["game"]
+    display = draw(displays, size, view)
+    surface, marks = display.surface, display.painter.marks
+    card = marks["top_card"]
+    red = th.CARD_HUES["R"]
+    assert count(surface, red, card) > card.width * card.height / 8  # the top card, large
+    assert card.height > display.surface.get_height() * 0.35
+    assert count(surface, red, marks["color"]) > 0  # the colour to follow
+    assert "RED" in written(display)
+    assert "direction" in marks
+    turn = marks["seat 0"]
+    assert count(surface, th.HIGHLIGHT, turn) > turn.width  # whose turn, lit up
+    for other in ("seat 1", "seat 2", "seat 3"):
+        assert count(surface, th.HIGHLIGHT, marks[other]) == 0
+    assert count(surface, th.CALL, marks["uno 1"]) > 0  # Bruno called UNO
+    shown = written(display)
+    assert "120 pts" in shown and "Dani is skipped" in shown
+    assert "Reader connected" in shown and "Buttons: lgpio" in shown
+
+
+def test_the_direction_ring_turns_with_the_direction(displays):
+    view = VIEWS["game"]
+    display = draw(displays, (800, 480), view)
+    ring = display.painter.marks["direction"]
+    clockwise = pygame.image.tobytes(display.surface.subsurface(ring), "RGB")
+    display.render(dataclasses.replace(view, direction=-1))
+    anticlockwise = pygame.image.tobytes(display.surface.subsurface(ring), "RGB")
+    assert clockwise != anticlockwise
+
+
+def test_a_pending_draw_shows_on_the_table_and_on_the_seat(displays):
+    view = VIEWS["game_pending"]
+    display = draw(displays, (1920, 1080), view)
+    marks = display.painter.marks
+    assert view.pending == 2 and view.seats[1].pending == 2
+    assert count(display.surface, th.ALERT, marks["pending"]) > 0
+    assert count(display.surface, th.ALERT, marks["seat 1"]) > 0
+    assert written(display).count("+2") >= 2
+
+
+def test_a_refusal_is_red_with_its_seat_and_reason(displays):
+    view = VIEWS["game_refusal"]
+    display = draw(displays, (800, 480), view)
+    surface, marks = display.surface, display.painter.marks
+    assert count(surface, th.ALERT, display.layout.bar) > 0
+    assert count(surface, th.ALERT, marks["seat 0"]) > 0
+    shown = written(display)
+    assert "Ana: green 4 doesn't fit" in shown
+    assert "No card reader" in shown and "reader: garbage line" in shown
+    assert "Code: G4_" in shown
+
+
+def test_the_colour_prompt_shows_the_four_colours_in_pad_order(displays):
+    display = draw(displays, (1920, 1080), VIEWS["color"])
+    marks = display.painter.marks
+    xs = []
+    for letter in th.CARD_ORDER:
+        rect = marks[f"swatch {letter}"]
+        assert count(display.surface, th.CARD_HUES[letter], rect) > rect.width * rect.height / 10
+        xs.append(rect.x)
+    assert xs == sorted(xs)
+    assert "RED" in written(display) and "BLUE" in written(display)
+
+
+def test_the_challenge_screens_say_who_and_what(displays):
+    display = draw(displays, (1920, 1080), VIEWS["challenge"])
+    shown = written(display)
+    assert "Bruno: did Ana hold a green card?" in shown.replace(" | ", " ")
+    assert "Fair: Bruno draws 6" in shown and "Guilty: Ana draws 4" in shown
+    display = draw(displays, (1920, 1080), VIEWS["challenge_reveal"])
+    assert "2 shown, 1 still to show" in written(display)
+
+
+def test_the_scoreboard_ranks_and_lights_the_round_winner(displays):
+    view = VIEWS["scoreboard"]
+    display = draw(displays, (800, 480), view)
+    marks = display.painter.marks
+    rows = sorted((marks[f"row {s}"].y, s) for s in range(4))
+    assert [s for _, s in rows] == [2, 0, 3, 1]  # by score
+    assert count(display.surface, th.HIGHLIGHT, marks[f"row {view.round_winner}"]) > 0
+    assert "Ana wins the round: +83" in written(display)
+
+
+def test_the_help_overlay_lists_every_key(displays):
+    view = VIEWS["help"]
+    display = draw(displays, (800, 480), view)
+    shown = [text for text, _ in display.painter.placed]
+    for key, meaning in KEYS:
+        assert key in shown and meaning in shown
+
+
+def test_spanish_screens(displays):
+    display = draw(displays, (800, 480), VIEWS["game_es"])
+    shown = written(display)
+    assert "Bruno: acumula" in shown and "ROBAR" in shown
+    assert "VERDE" in shown and "Lector conectado" in shown
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6, 7, 8, 10])
+def test_any_number_of_seats_fits(displays, players):
+    game = Game.new(players, RuleSet.preset("official"), seed=players)
+    names = tuple(f"Player {s + 1} with a long name" for s in range(players))
+    view = build_view(game, TableFacts(names=names, devices=Devices(pin_factory="mock")))
+    for size in SIZES:
+        display = draw(displays, size, view)
+        assert_fits(display, view)
+
+
+@pytest.mark.parametrize("players", [3, 8, 10])
+def test_seats_sit_clockwise_in_seat_order(players):
+    lay = Layout(1920, 1080)
+    rects = lay.seat_rects(default_positions(players))
+    cx, cy = lay.table.center
+    angles = [math.degrees(math.atan2(r.centery - cy, r.centerx - cx)) for r in rects]
+    turned = [(a - angles[0]) % 360 for a in angles]  # clockwise on screen: growing angles
+    assert turned == sorted(turned) and len(set(turned)) == players
+
+
+def test_nothing_is_redrawn_while_nothing_changes():
+    display = Display(pygame.Surface((800, 480)))
+    view = VIEWS["game"]
+    assert display.needs_redraw(view)
+    assert display.show(view) is True
+    assert not display.needs_redraw(dataclasses.replace(view))  # an equal View
+    display.surface.set_at((5, 5), (255, 0, 255))
+    assert display.show(view) is False
+    assert display.surface.get_at((5, 5)) == (255, 0, 255)  # untouched
+    assert display.needs_redraw(dataclasses.replace(view, pending=2))
+    assert display.needs_redraw(dataclasses.replace(view, help=True))
+
+
+def test_show_puts_the_frame_on_the_window():
+    pygame.display.init()
+    try:
+        window = pygame.display.set_mode((800, 480))
+        display = Display(window)
+        assert display.show(VIEWS["game"]) is True
+        assert display.show(VIEWS["game"]) is False
+        assert window.get_at(display.painter.marks["top_card"].center)[:3] != th.BACKGROUND
+    finally:
+        pygame.display.quit()
+
+
+def test_warm_draws_every_card_face_ahead():
+    display = Display(pygame.Surface((800, 480)))
+    display.warm()
+    faces = [k for k in display.painter._images if k[0] == "face"]
+    assert len(faces) >= 54
+
+
+def test_the_screenshot_tool_saves_pngs(tmp_path):
+    paths = save_all(tmp_path, sizes=((800, 480),), names=["game", "lobby"])
+    assert sorted(p.name for p in paths) == ["game_800x480.png", "lobby_800x480.png"]
+    assert pygame.image.load(str(paths[0])).get_size() == (800, 480)

@@ -1,0 +1,116 @@
+import queue
+import threading
+import time
+import tomllib
+from collections import Counter
+
+import pytest
+
+from engine import RuleSet
+from hw.events import CodeScanned, DeviceProblem
+from table import cli, deckmap
+from table.config import ConfigError
+from table.deckmap import DeckMap
+from table.enroll import run_enroll
+from tests.table.conftest import Lines
+
+DECK = [str(card) for card in RuleSet.preset("playone").deck()]
+
+
+def scans(tags):
+    events = queue.Queue()
+    for tag in tags:
+        events.put(CodeScanned(tag, "enroll", 0.0))
+    return events
+
+
+def test_enroll_a_whole_deck(tmp_path):
+    out = tmp_path / "deck.toml"
+    say = Lines()
+    tags = [f"04{n:06X}" for n in range(len(DECK))]
+    assert run_enroll("playone", out, scans(tags), say=say) == 0
+    written = deckmap.read(out, set(DECK))
+    assert written.preset == "playone"
+    assert list(written.tags) == tags
+    assert Counter(written.tags.values()) == Counter(DECK)
+    assert say.lines[0] == f"[1/{len(DECK)}] scan {DECK[0]}"
+    assert say.lines[-1].startswith("done: all")
+
+
+def test_a_tag_seen_twice_is_refused(tmp_path):
+    out = tmp_path / "deck.toml"
+    say = Lines()
+    events = scans(["AA", "AA", "BB", "AA", "CC"])
+    events.put(DeviceProblem("enroll", "reader disconnected"))
+    assert run_enroll("playone", out, events, seconds=0.2, say=say) == 1
+    assert deckmap.read(out).tags == {"AA": DECK[0], "BB": DECK[1], "CC": DECK[2]}
+    assert say.text.count("tag AA is already") == 2
+    assert "reader: reader disconnected" in say.text
+    assert say.lines[-1].startswith(f"stopped: 3 of {len(DECK)} cards")
+
+
+def test_stop_and_resume(tmp_path):
+    out = tmp_path / "deck.toml"
+    tags = [f"T{n}" for n in range(len(DECK))]
+    assert run_enroll("playone", out, scans(tags[:5]), seconds=0.1, say=Lines()) == 1
+    assert len(deckmap.read(out).tags) == 5
+    say = Lines()
+    events = scans([tags[0], *tags[5:]])  # an enrolled tag again first: refused
+    assert run_enroll("playone", out, events, say=say) == 0
+    assert say.lines[0].startswith(f"{out}: 5 of {len(DECK)} cards already enrolled")
+    assert say.lines[1] == f"[6/{len(DECK)}] scan {DECK[5]}"
+    assert f"tag T0 is already {DECK[0]}" in say.text
+    assert Counter(deckmap.read(out).tags.values()) == Counter(DECK)
+
+
+def test_resume_refuses_another_preset(tmp_path):
+    out = tmp_path / "deck.toml"
+    deckmap.write(out, DeckMap("cool", {"A": "WS"}))
+    with pytest.raises(ConfigError, match="preset: expected 'playone', got 'cool'"):
+        run_enroll("playone", out, scans([]), seconds=0, say=Lines())
+
+
+def test_enroll_from_the_command_line_with_a_pty_reader(tmp_path, sim_reader, capsys):
+    out = tmp_path / "deck.toml"
+    deck = [str(card) for card in RuleSet.preset("official").deck()]
+    tags = [f"04:{n:02X}:B2" for n in range(len(deck))]
+    argv = ["enroll", "--out", str(out), "--preset", "official", "--reader", str(sim_reader.path),
+            "--seconds", "60"]  # fmt: skip
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
+    thread.start()
+    # The port drops what came before it was open: repeat the first scan until it is recorded.
+    deadline = time.monotonic() + 10
+    while not out.exists() and time.monotonic() < deadline:
+        sim_reader.scan(tags[0])
+        time.sleep(0.05)
+    sim_reader.send("".join(f"{tag}\r\n" for tag in tags[1:]).encode())
+    thread.join(timeout=60)
+    assert result["rc"] == 0
+    assert list(deckmap.read(out).tags) == tags
+    assert "done: all" in capsys.readouterr().out
+
+
+def test_the_writer_quotes_what_toml_needs(tmp_path):
+    out = tmp_path / "deck.toml"
+    odd = {'a"b': "R1", "c\\d": "R2", "e\x01f": "R3", "ñ": "R4", "": "R5"}
+    deckmap.write(out, DeckMap("official", odd))
+    assert tomllib.loads(out.read_text())["tags"] == odd
+    assert deckmap.read(out).tags == odd
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("preset = 1", "preset: expected the preset's name"),
+        ('preset = "official"\ntags = 3', "tags: expected a table"),
+        ('preset = "official"\n[tags]\nA = "Z9"', "tags.\"A\": expected a card code, got 'Z9'"),
+        ('preset = "official"\nextra = 1', "extra: unknown key"),
+        ("preset = ", "not valid TOML"),
+    ],
+)
+def test_a_bad_deck_map_is_a_clear_error(tmp_path, text, message):
+    path = tmp_path / "deck.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        deckmap.read(path, set(DECK))

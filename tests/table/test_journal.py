@@ -1,0 +1,445 @@
+"""The journal: round trips, torn last lines, corrupt files moved aside."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from engine import (
+    CallUno,
+    Draw,
+    Flip,
+    Game,
+    IllegalAction,
+    NextRound,
+    Pass,
+    Play,
+    Reveal,
+    RuleSet,
+)
+from engine.bots import SensibleBot, choose_action, play_out
+from table.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
+from tests.engine.test_real_cards import challenge_reveals, flips, round_reveals, table_actions
+
+
+def bot_game(preset: str, seed: int, players: int = 4, max_actions: int = 100_000) -> Game:
+    game = Game.new(players, RuleSet.preset(preset), seed=seed, dealer=seed % players)
+    play_out(game, [SensibleBot(seed + s) for s in range(players)], seed, max_actions)
+    return game
+
+
+def journaled(path, game: Game) -> Journal:
+    """Journal a copy of `game` action by action, as the table does."""
+    fresh = Game.from_origin(game.origin, game.rules)
+    journal = Journal.create(path, fresh)
+    for action in game.history:
+        journal.apply(fresh, action)
+    return journal
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_round_trip_of_bot_games(tmp_path, preset, seed):
+    game = bot_game(preset, seed)
+    path = tmp_path / "game.jsonl"
+    journaled(path, game).close()
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.history == game.history
+    assert resumed.snapshot() == game.snapshot()
+    assert resumed.public_state() == game.public_state()
+    assert journal.count == len(game.history)
+
+
+def test_every_action_is_recorded_next_round_too(tmp_path):
+    game = bot_game("official", 1)
+    assert any(isinstance(a, NextRound) for a in game.history)
+    path = tmp_path / "game.jsonl"
+    journaled(path, game).close()
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + len(game.history)
+    header = json.loads(lines[0])
+    assert header["format"] == FORMAT
+    assert header["rules"] == game.rules.knobs()
+    assert header["origin"] == {"how": "new", "players": 4, "seed": 1, "dealer": 1}
+    assert [json.loads(line)["n"] for line in lines[1:]] == list(range(1, len(lines)))
+    assert {json.loads(line)["action"]["type"] for line in lines[1:]} >= {"Play", "NextRound"}
+
+
+def test_resume_then_append_then_resume(tmp_path):
+    game = bot_game("cool", 4)
+    half = len(game.history) // 2
+    path = tmp_path / "game.jsonl"
+    fresh = Game.from_origin(game.origin, game.rules)
+    with Journal.create(path, fresh) as journal:
+        for action in game.history[:half]:
+            journal.apply(fresh, action)
+    resumed, journal = Journal.resume(path)
+    with journal:
+        for action in game.history[half:]:
+            journal.apply(resumed, action)
+    again, journal = Journal.resume(path)
+    journal.close()
+    assert again.snapshot() == game.snapshot()
+
+
+def test_create_writes_the_history_a_game_already_has(tmp_path):
+    game = bot_game("reglamento", 5, max_actions=30)
+    Journal.create(tmp_path / "j", game).close()
+    resumed, journal = Journal.resume(tmp_path / "j")
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+    assert not (tmp_path / "j.new").exists()
+
+
+def test_the_table_keeps_its_notes_in_the_header(tmp_path):
+    path = tmp_path / "j"
+    Journal.create(path, Game.new(seed=2), meta={"seats": [0, 2, 5], "preset": "official"}).close()
+    assert read(path).header["table"] == {"seats": [0, 2, 5], "preset": "official"}
+
+
+def test_a_refereed_game_round_trips(tmp_path):
+    """Real cards: Flip, Reveal and NextRound go through the journal like every action."""
+    rules = RuleSet.preset("official").replace(target_score=150)
+    world = Game.new(3, rules, seed=5)
+    table = Game.referee(3, rules, dealer=0)
+    for flip in flips(world.last_events):
+        table.apply(flip)
+    bots = [SensibleBot(5 + s) for s in range(3)]
+    rng = random.Random(5)
+    while world.awaiting.kind != "match_over":
+        action = choose_action(world, bots, rng)
+        events = world.apply(action)
+        for step in table_actions(world, action, events):
+            table.apply(step)
+        challenge_reveals(world, table, events)
+        round_reveals(world, table)
+    kinds = {type(a) for a in table.history}
+    assert {Flip, Reveal, NextRound} <= kinds
+    path = tmp_path / "j"
+    journaled(path, table).close()
+    assert read(path).header["origin"]["how"] == "referee"
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.history == table.history
+    assert resumed.snapshot() == table.snapshot()
+
+
+def test_create_never_replaces_a_journal(tmp_path):
+    path = tmp_path / "j"
+    path.write_text("precious")
+    with pytest.raises(FileExistsError):
+        Journal.create(path, Game.new(seed=1))
+    assert path.read_text() == "precious"
+
+
+def test_from_position_with_unseen_hands_round_trips(tmp_path):
+    rules = RuleSet.preset("official")
+    game = Game.from_position(rules, hands=[3, 4, 5], top="R3", turn=1, scores=[10, 0, 0])
+    path = tmp_path / "j"
+    with Journal.create(path, game) as journal:
+        journal.apply(game, Draw(1))
+        journal.apply(game, Pass(1))
+        journal.apply(game, Play(2, "R7"))
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+    assert resumed.hand_count(2) == 4
+
+
+def test_a_recorded_action_is_in_the_file_at_once(tmp_path):
+    game = Game.new(seed=15)
+    path = tmp_path / "j"
+    with Journal.create(path, game) as journal:
+        for n in range(1, 6):
+            journal.apply(game, game.legal_actions()[0])
+            assert len(read(path).actions) == n  # not left in a buffer
+
+
+def test_a_refused_action_is_not_written(tmp_path):
+    game = Game.new(seed=3)
+    path = tmp_path / "j"
+    with Journal.create(path, game) as journal:
+        before = path.read_bytes()
+        with pytest.raises(IllegalAction):
+            journal.apply(game, Pass(game.turn))
+        assert path.read_bytes() == before
+        assert journal.count == 0
+
+
+def test_apply_refuses_a_game_out_of_step_with_the_journal(tmp_path):
+    game = bot_game("official", 1, max_actions=3)
+    with Journal.create(tmp_path / "j", Game.new(seed=1)) as journal, pytest.raises(ValueError):
+        journal.apply(game, game.legal_actions()[0])
+
+
+def test_a_game_without_origin_cannot_be_journaled(tmp_path):
+    with pytest.raises(ValueError, match="no origin"):
+        Journal.create(tmp_path / "j", Game(2, RuleSet.preset("official")))
+
+
+class HalfWrites:
+    """A file whose writes stop halfway with a full disk."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+
+    def write(self, data) -> int:
+        self.file.write(data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
+
+
+def test_a_failed_record_closes_the_journal_and_resume_drops_the_half_line(tmp_path):
+    game = Game.new(seed=14)
+    path = tmp_path / "j"
+    journal = Journal.create(path, game)
+    journal.apply(game, game.legal_actions()[0])
+    before = game.snapshot()
+    journal._file = HalfWrites(journal._file)
+    with pytest.raises(OSError, match="No space"):
+        journal.apply(game, game.legal_actions()[0])
+    assert journal._file.closed  # nothing more can land after the half line
+    assert journal.count == 1
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == before
+
+
+def test_real_cards_actions_survive_the_json_round_trip(tmp_path):
+    """Flip and Reveal (real-cards mode) are written and read back like every action."""
+    from table.journal import _action
+
+    for action in (Flip("G3"), Reveal(2, ["R1", "B7"]), CallUno(1, at=12.503), NextRound()):
+        record = json.loads(json.dumps({"n": 3, "action": action.to_json()}))
+        assert _action(record, 3) == action
+
+
+# --- torn last lines --------------------------------------------------------------------------
+
+
+def test_a_torn_last_line_is_dropped_and_cut_at_every_offset(tmp_path):
+    game = bot_game("official", 6, max_actions=20)
+    good = tmp_path / "good"
+    journaled(good, game).close()
+    whole = good.read_bytes()
+    last = whole.rstrip(b"\n").rsplit(b"\n", 1)[1] + b"\n"
+    keep = whole[: -len(last)]
+    for cut in range(1, len(last)):  # any prefix of the last record, newline excluded
+        path = tmp_path / f"torn-{cut}"
+        path.write_bytes(keep + last[:cut])
+        resumed, journal = Journal.resume(path)
+        assert resumed.history == game.history[:-1]
+        assert path.read_bytes() == keep  # cut away, so the next record starts clean
+        journal.apply(resumed, game.history[-1])
+        journal.close()
+        assert path.read_bytes() == whole
+
+
+@pytest.mark.parametrize("tail", [b"\0" * 300, b"\0\0\0\n", b'{"n":21,"act\n', b"\xff\xfe"])
+def test_garbage_at_the_end_is_a_torn_line(tmp_path, tail):
+    game = bot_game("playone", 7, max_actions=20)
+    path = tmp_path / "j"
+    journaled(path, game).close()
+    whole = path.read_bytes()
+    path.write_bytes(whole + tail)
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+    assert path.read_bytes() == whole
+
+
+def test_read_does_not_cut_the_torn_line(tmp_path):
+    game = bot_game("official", 8, max_actions=10)
+    path = tmp_path / "j"
+    journaled(path, game).close()
+    path.write_bytes(path.read_bytes() + b'{"n":11')
+    contents = read(path)
+    assert contents.torn == b'{"n":11'
+    assert len(contents.actions) == 10
+    assert path.read_bytes().endswith(b'{"n":11')
+
+
+# --- corrupt journals -------------------------------------------------------------------------
+
+
+def corrupt(tmp_path, edit) -> tuple:
+    """A journal of a short game with its lines changed by `edit`; the JournalError it gives."""
+    game = bot_game("official", 9, max_actions=12)
+    path = tmp_path / "j"
+    journaled(path, game).close()
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join(edit(lines)))
+    original = path.read_bytes()
+    with pytest.raises(JournalError) as caught:
+        Journal.resume(path)
+    err = caught.value
+    assert not path.exists()
+    assert err.moved_to == tmp_path / "j.corrupt-1"
+    assert err.moved_to.read_bytes() == original  # kept, byte for byte
+    assert str(path) in str(err)
+    return err, lines
+
+
+def set_line(n: int, text: bytes):
+    def edit(lines):
+        lines[n] = text
+        return lines
+
+    return edit
+
+
+def test_a_bad_line_that_is_not_the_last_is_corruption(tmp_path):
+    err, _ = corrupt(tmp_path, set_line(4, b"#garbled#"))
+    assert err.line == 5
+    assert f"{err.path}:5: not a JSON line" in str(err)
+
+
+def test_a_missing_line_is_corruption(tmp_path):
+    err, _ = corrupt(tmp_path, lambda lines: lines[:3] + lines[4:])
+    assert err.line == 4
+    assert "record number 4 where 3 belongs" in str(err)
+
+
+def test_an_action_the_engine_refuses_is_corruption(tmp_path):
+    def edit(lines):
+        record = json.loads(lines[6])
+        record["action"] = {"type": "NextRound"}
+        lines[6] = json.dumps(record).encode()
+        return lines
+
+    err, _ = corrupt(tmp_path, edit)
+    assert err.line == 7
+    assert "refuses action 6 (round_not_over" in str(err)
+
+
+def test_an_unknown_action_is_corruption(tmp_path):
+    err, _ = corrupt(tmp_path, set_line(2, b'{"n":2,"action":{"type":"Teleport","seat":1}}'))
+    assert err.line == 3
+    assert "not an action" in err.message
+
+
+def test_a_complete_last_line_the_engine_refuses_is_corruption_not_a_torn_line(tmp_path):
+    def edit(lines):
+        lines[-2] = b'{"n":12,"action":{"type":"Pass","seat":9}}'
+        return lines
+
+    err, lines = corrupt(tmp_path, edit)
+    assert err.line == len(lines) - 1
+
+
+def test_another_format_version_is_moved_aside(tmp_path):
+    def edit(lines):
+        header = json.loads(lines[0])
+        header["format"] = FORMAT + 1
+        header["app"] = "9.9.9"
+        lines[0] = json.dumps(header).encode()
+        return lines
+
+    err, _ = corrupt(tmp_path, edit)
+    assert err.line == 1
+    assert f"journal format {FORMAT + 1}" in str(err)
+    assert "9.9.9" in str(err)
+    assert "moved aside to" in str(err)
+
+
+@pytest.mark.parametrize(
+    "header, why",
+    [
+        (b"not json", "not JSON"),
+        (b'{"hello": 1}', "not an uno-table journal"),
+        (b"", "not JSON"),
+    ],
+)
+def test_a_bad_header_is_corruption(tmp_path, header, why):
+    err, _ = corrupt(tmp_path, set_line(0, header))
+    assert err.line == 1
+    assert why in str(err)
+
+
+@pytest.mark.parametrize(
+    "key, value", [("rules", {"name": "x", "knob": 1}), ("origin", {"how": "?"})]
+)
+def test_a_header_that_builds_no_game_is_corruption(tmp_path, key, value):
+    def edit(lines):
+        header = json.loads(lines[0])
+        header[key] = value
+        lines[0] = json.dumps(header).encode()
+        return lines
+
+    err, _ = corrupt(tmp_path, edit)
+    assert err.line == 1
+    assert "does not describe a game" in str(err)
+
+
+def test_an_empty_file_is_corruption(tmp_path):
+    path = tmp_path / "j"
+    path.write_bytes(b"")
+    with pytest.raises(JournalError, match="no header"):
+        Journal.resume(path)
+    assert (tmp_path / "j.corrupt-1").exists()
+
+
+def test_move_aside_numbers_the_files_and_deletes_none(tmp_path):
+    path = tmp_path / "j"
+    for n in (1, 2, 3):
+        path.write_text(f"copy {n}")
+        assert move_aside(path) == tmp_path / f"j.corrupt-{n}"
+    path.write_text("finished")
+    assert move_aside(path, "done") == tmp_path / "j.done-1"
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["j.corrupt-1", "j.corrupt-2", "j.corrupt-3", "j.done-1"]
+    assert (tmp_path / "j.corrupt-2").read_text() == "copy 2"
+
+
+# --- open_journal: what the table calls at start -------------------------------------------
+
+
+def test_open_journal_starts_a_new_one(tmp_path):
+    path = tmp_path / "j"
+    game, journal, problem = open_journal(path, lambda: Game.new(seed=11))
+    with journal:
+        journal.apply(game, game.legal_actions()[0])
+    assert problem is None
+    again, journal, problem = open_journal(path, lambda: pytest.fail("should resume"))
+    journal.close()
+    assert again.snapshot() == game.snapshot()
+
+
+def test_open_journal_sets_a_corrupt_one_aside_and_starts_fresh(tmp_path):
+    path = tmp_path / "j"
+    path.write_text('{"journal": "uno-table journal", "format": 0}\n')
+    game, journal, problem = open_journal(path, lambda: Game.new(seed=12))
+    journal.close()
+    assert isinstance(problem, JournalError)
+    assert problem.moved_to == tmp_path / "j.corrupt-1"
+    assert read(path).actions == []
+    assert game.history == []
+
+
+# --- cost and isolation ---------------------------------------------------------------------
+
+
+def test_resume_of_a_thousand_actions(tmp_path):
+    """Its time is measured in bench/, not asserted here."""
+    rules = RuleSet.preset("official").replace(target_score=2000)
+    game = Game.new(4, rules, seed=13)
+    play_out(game, [SensibleBot(s) for s in range(4)], 13, max_actions=1000)
+    assert len(game.history) == 1000
+    path = tmp_path / "j"
+    Journal.create(path, game).close()
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+
+
+def test_the_journal_does_not_import_hw():
+    code = "import sys, table.journal; print([m for m in sys.modules if m.split('.')[0] == 'hw'])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

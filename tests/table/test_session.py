@@ -1,0 +1,133 @@
+"""The table's flow: lobby, start, journal before the screen, resume after a restart."""
+
+from __future__ import annotations
+
+from engine import Kind, Leave
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem
+from table import config as configuration
+from table.session import Phase, Session
+
+CONFIG = configuration.load()
+
+
+def press(seat, button, at):
+    return ButtonPressed(seat, Button(button), at)
+
+
+def feed(session, *events):
+    """Hand the events over, then let their settle windows pass."""
+    last = 0.0
+    for event in events:
+        last = getattr(event, "at", last)
+        session.handle(event, last)
+    return session.tick(last + 1.0)
+
+
+def lobby_to_game(session, seats=(0, 2), at=0.0):
+    for n, seat in enumerate(seats):
+        session.handle(press(seat, "uno", at + n), at + n)
+    session.handle(press(seats[0], "draw", at + 5), at + 5)
+
+
+def test_seats_join_with_uno_and_leave_with_another_press(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    feed(session, press(2, "uno", 1), press(0, "uno", 2), press(3, "uno", 3), press(3, "uno", 4))
+    assert session.phase is Phase.LOBBY and session.joined == [0, 2]
+
+
+def test_the_colour_pad_picks_the_preset_in_the_lobby(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    feed(session, press(None, "green", 1))
+    assert session.preset == "playone"
+    feed(session, press(None, "yellow", 2))
+    assert session.preset == "reglamento"
+
+
+def test_a_game_needs_two_seats(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    feed(session, press(1, "uno", 1), press(1, "draw", 2))
+    assert session.phase is Phase.LOBBY and session.notice is not None
+    assert session.notice.seat == 1 and session.leds()[1] == "blink"
+
+
+def test_start_then_every_applied_action_is_in_the_journal(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    lobby_to_game(session)
+    assert session.phase is Phase.GAME and session.game.players == 2
+    outcomes = feed(session, CodeScanned("R5", "pile", 10.0), CodeScanned("R7", "pile", 11.0))
+    assert len(outcomes) == 2
+    assert session.journal.count == len(session.game.history) == 2
+    lines = (tmp_path / "game.jsonl").read_text().splitlines()
+    assert len(lines) == 3  # the header and both actions
+    # The awaited seat (game seat 0 = physical seat 0 after R7 from seat 1 = physical 2).
+    assert session.game.turn == 0 and session.leds()[0] == "on" and session.leds()[2] == "off"
+
+
+def test_a_refused_scan_blinks_the_seat_and_changes_nothing(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    lobby_to_game(session)
+    feed(session, CodeScanned("R5", "pile", 10.0))
+    before = session.game.snapshot()
+    (refused,) = feed(session, CodeScanned("G7", "pile", 11.0))
+    assert refused.reason == "no_match"
+    assert session.game.snapshot() == before and session.journal.count == 1
+    assert session.leds()[2] == "blink"  # game seat 1 sits at physical seat 2
+    session.tick(12.0 + 10)
+    assert session.notice is None and session.leds()[2] == "on"
+
+
+def test_a_restart_offers_the_game_and_draw_resumes_it(tmp_path):
+    first = Session(CONFIG, tmp_path)
+    lobby_to_game(first, seats=(1, 3))
+    feed(first, CodeScanned("B2", "pile", 10.0), CodeScanned("B9", "pile", 11.0))
+    state = first.game.snapshot()
+    first.journal.close()  # the power goes
+
+    again = Session(CONFIG, tmp_path)
+    assert again.phase is Phase.RESUME
+    feed(again, press(0, "draw", 1.0))
+    assert again.phase is Phase.GAME and again.joined == [1, 3]
+    assert again.game.snapshot() == state
+
+
+def test_challenge_at_the_offer_sets_the_saved_game_aside(tmp_path):
+    first = Session(CONFIG, tmp_path)
+    lobby_to_game(first)
+    first.journal.close()
+    again = Session(CONFIG, tmp_path)
+    feed(again, press(2, "challenge", 1.0))
+    assert again.phase is Phase.LOBBY
+    assert not (tmp_path / "game.jsonl").exists()
+    assert (tmp_path / "game.jsonl.discarded-1").exists()
+
+
+def test_a_corrupt_journal_is_kept_aside_and_reported(tmp_path):
+    (tmp_path / "game.jsonl").write_text("not a journal\n")
+    session = Session(CONFIG, tmp_path)
+    assert session.phase is Phase.LOBBY
+    assert session.notice is not None and session.notice.problem
+    assert (tmp_path / "game.jsonl.corrupt-1").read_text() == "not a journal\n"
+
+
+def test_device_problems_show_and_change_nothing(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    lobby_to_game(session)
+    before = session.game.snapshot()
+    feed(session, DeviceProblem("pile", "unknown code", "ZZZ"))
+    assert session.notice.problem and "ZZZ" in session.notice.text
+    assert session.devices["pile"] == (False, "unknown code")
+    assert session.game.snapshot() == before
+
+
+def test_after_the_match_a_press_returns_to_the_lobby(tmp_path):
+    session = Session(CONFIG, tmp_path)
+    feed(session, press(None, "green", 0.5))  # playone: no points, the first out wins
+    lobby_to_game(session)
+    game = session.game
+    assert game.awaiting.kind is Kind.FLIP
+    feed(session, CodeScanned("R5", "pile", 10.0))
+    session.journal.apply(game, Leave(1))  # the quickest way to a match's end
+    assert game.awaiting.kind is Kind.MATCH_OVER
+    feed(session, press(0, "draw", 20.0))
+    assert session.phase is Phase.LOBBY
+    assert (tmp_path / "game.jsonl.done-1").exists()

@@ -1,0 +1,61 @@
+"""Generated sounds: the right bytes for the mixer, and silence without an audio device."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import Card
+from engine import events as ev
+from table import sound
+from table.sound import TUNES, Sounds, pcm, samples, sound_for
+
+
+def test_silent_with_the_dummy_audio_driver():
+    sounds = Sounds()
+    assert not sounds.enabled
+    sounds.play("uno")
+    sounds.react([ev.RoundOver(0, 10)])
+
+
+def test_silent_when_the_mixer_cannot_start(monkeypatch):
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
+    monkeypatch.setattr(sound.pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(sound.pygame.mixer, "init", broken)
+    sounds = Sounds()
+    assert not sounds.enabled
+    sounds.play("penalty")
+
+
+def test_switched_off_by_configuration():
+    assert not Sounds(enabled=False).enabled
+
+
+def test_samples_are_short_and_within_range():
+    for name, tune in TUNES.items():
+        mono = samples(tune, 8000)
+        seconds = len(mono) / 8000
+        assert 0.05 < seconds < 1.0, name
+        assert max(abs(s) for s in mono) <= 1.0
+        assert max(abs(s) for s in mono) > 0.1
+
+
+def test_pcm_matches_the_mixer_format():
+    mono = samples(TUNES["play"], 8000)
+    assert len(pcm(mono, -16, 2)) == len(mono) * 2 * 2
+    assert len(pcm(mono, 32, 1)) == len(mono) * 4
+    assert pcm(mono, 8, 1) is None
+    stereo = pcm(mono, -16, 2)
+    assert stereo[0:2] == stereo[2:4]  # both channels alike
+
+
+def test_one_sound_per_batch_of_events():
+    played = ev.Played(0, (Card.parse("R5"),), None)
+    assert sound_for([played]) == "play"
+    assert sound_for([played, ev.UnoCalled(0)]) == "uno"
+    assert sound_for([played, ev.Drew(1, 2, reason="penalty")]) == "penalty"
+    assert sound_for([ev.UnoCaught(1, 0), ev.Drew(1, 2, reason="uno")]) == "penalty"
+    assert sound_for([played, ev.RoundOver(0, 30)]) == "round_end"
+    assert sound_for([ev.Drew(1, 1)]) is None

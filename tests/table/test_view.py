@@ -1,0 +1,165 @@
+"""Views built from real engine games: every preset, every kind the game can await."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from engine import ChooseColor, Draw, Flip, Game, Kind, Play, RuleSet
+from engine import events as ev
+from engine.bots import SensibleBot, choose_action
+from table.display import Display
+from table.examples import examples
+from table.text import Text
+from table.view import (
+    EVENT_LINES,
+    Refusal,
+    Screen,
+    TableFacts,
+    build_view,
+    default_positions,
+    event_lines,
+    screen_for,
+)
+
+
+def views_of_a_match(preset: str, players: int, seed: int) -> dict[Kind, object]:
+    """Bots play a match; the first View of each kind the game awaited."""
+    game = Game.new(players, RuleSet.preset(preset), seed=seed)
+    bots = [SensibleBot(seed + s) for s in range(players)]
+    rng = random.Random(seed)
+    seen = {}
+    events: list = list(game.last_events)
+    for _ in range(4000):
+        kind = game.awaiting.kind
+        if kind not in seen:
+            seen[kind] = build_view(game, TableFacts(lang="en", events=tuple(events[-5:])))
+        if kind is Kind.MATCH_OVER:
+            break
+        events += game.apply(choose_action(game, bots, rng))
+    return seen
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+def test_a_match_of_each_preset_renders_at_every_kind(preset):
+    display = Display(pygame.Surface((800, 480)))
+    seen = views_of_a_match(preset, 4, seed=5)
+    assert {Kind.TURN, Kind.MATCH_OVER} <= set(seen)
+    for kind, view in seen.items():
+        assert view.screen is screen_for_kind(kind, view)
+        display.render(view)
+        assert display.painter.marks  # something was placed
+
+
+def screen_for_kind(kind: Kind, view) -> Screen:
+    return {
+        Kind.TURN: Screen.GAME,
+        Kind.DRAWN: Screen.GAME,
+        Kind.RESPOND: Screen.GAME,
+        Kind.COLOR: Screen.COLOR,
+        Kind.CHALLENGE: Screen.CHALLENGE,
+        Kind.ROUND_OVER: Screen.SCOREBOARD,
+        Kind.MATCH_OVER: Screen.MATCH_OVER,
+    }[kind]
+
+
+def test_the_bots_reach_the_kinds_that_need_special_screens():
+    kinds = set()
+    for preset in ("official", "playone"):
+        kinds |= set(views_of_a_match(preset, 4, seed=5))
+    assert {Kind.COLOR, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE, Kind.ROUND_OVER} <= kinds
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+def test_a_refereed_game_renders_from_deal_to_colour(preset):
+    display = Display(pygame.Surface((800, 480)))
+    game = Game.referee(3, RuleSet.preset(preset), dealer=1)
+    views = [build_view(game)]
+    game.apply(Flip("W4"))  # a Wild Draw Four goes back
+    views.append(build_view(game, TableFacts(lang="en", events=tuple(game.last_events))))
+    assert "Wild +4" in views[-1].prompt
+    game.apply(Flip("R5"))
+    views.append(build_view(game))
+    seat = game.awaiting.seat
+    game.apply(Draw(seat))
+    views.append(build_view(game))
+    game.apply(Play(seat, "W"))
+    views.append(build_view(game))
+    game.apply(ChooseColor(seat, "G"))
+    views.append(build_view(game))
+    screens = [v.screen for v in views]
+    assert screens[:3] == [Screen.DEAL, Screen.DEAL, Screen.GAME]
+    assert Screen.COLOR in screens
+    for view in views:
+        display.render(view)
+    assert views[-1].color == "G" and views[-1].top == "W"
+
+
+def test_the_examples_cover_every_screen():
+    views = examples()
+    assert {v.screen for v in views.values()} == set(Screen)
+    assert views["challenge_reveal"].challenge.revealing
+    assert views["challenge_reveal"].challenge.shown == ("B1", "Y7")
+    tally = views["tally"].tally
+    assert [r.seat for r in tally] == [1, 2, 3]
+    assert tally[0].points == 7 + 50 + 2 and tally[0].unseen == 1
+
+
+def test_a_game_view_says_what_the_engine_says():
+    view = examples()["game"]
+    assert view.top == "RD2" and view.color == "R" and view.direction == 1
+    assert [s.cards for s in view.seats] == [4, 1, 2, 5]
+    assert [s.uno for s in view.seats] == [False, True, False, False]
+    assert [s.turn for s in view.seats] == [True, False, False, False]
+    assert view.seats[3].dealer and view.awaited == 0
+    assert view.prompt == "Ana: play a card or press DRAW"
+    assert view.events[0] == "Dani is skipped"  # newest first
+    assert [s.position for s in view.seats] == ["bottom", "left", "top", "right"]
+
+
+def test_the_lobby_view_lists_seats_and_who_joined():
+    facts = TableFacts(
+        names=("Ana", "Bruno"), seats=3, joined=frozenset({1}), preset="cool", lang="en"
+    )
+    view = build_view(None, facts)
+    assert view.screen is Screen.LOBBY
+    assert [s.name for s in view.seats] == ["Ana", "Bruno", "Seat 3"]
+    assert [s.joined for s in view.seats] == [False, True, False]
+    assert view.preset == "cool" and "join" in view.prompt
+
+
+def test_the_controller_can_force_a_screen_and_a_prompt():
+    game = Game.new(2, seed=1)
+    facts = TableFacts(screen=Screen.LOBBY, prompt="Starting…", refusal=Refusal("no", seat=1))
+    view = build_view(game, facts)
+    assert view.screen is Screen.LOBBY and view.prompt == "Starting…"
+    assert view.refusal == Refusal("no", seat=1)
+
+
+def test_event_lines_are_newest_first_and_few():
+    text = Text()
+    events = [ev.Passed(0)] * 10 + [ev.UnoCalled(1), "a line of the table's own", ev.Event()]
+    lines = event_lines(events, ("Ana", "Bruno"), text)
+    assert lines[:2] == ("a line of the table's own", "Bruno calls UNO!")
+    assert len(lines) == EVENT_LINES
+
+
+def test_default_positions_go_clockwise_from_the_bottom():
+    assert default_positions(4) == ("bottom", "left", "top", "right")
+    assert default_positions(2) == ("bottom", "top")
+    assert len(set(default_positions(8))) == 8
+    assert len(default_positions(10)) == 10
+
+
+def test_the_language_defaults_to_the_locale(monkeypatch):
+    monkeypatch.setattr("locale.getlocale", lambda: ("es_ES", "UTF-8"))
+    view = build_view(None, TableFacts())
+    assert view.lang == "es" and view.seats[0].name == "Asiento 1"
+    assert build_view(None, TableFacts(lang="en")).seats[0].name == "Seat 1"
+
+
+def test_every_kind_has_a_screen():
+    game = Game.new(2, seed=3)
+    assert screen_for(game) in (Screen.GAME, Screen.COLOR)
