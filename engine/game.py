@@ -1465,7 +1465,8 @@ class Game:
             self._check_seat(action.seat)
         except IllegalAction:
             return False
-        return self._allows(action)
+        with self._as_meanwhile(action.seat):
+            return self._allows(action)
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""

@@ -347,6 +347,7 @@ def test_next_seat_may_play_any_colour_while_the_colour_is_open():
     assert awaiting(g) == ("color", 0) and g.color is None and g.color_owed_by == 0
     assert g.meanwhile.kind is Kind.TURN and g.meanwhile.seat == 1
     assert Play(1, "G7") in g.out_of_turn_actions(1)
+    assert g.allows(Play(1, "G7")) and not g.allows(Play(2, "Y1"))
     g.apply(Play(1, "G7"))
     assert g.color is Color.GREEN and awaiting(g) == ("turn", 2)
     assert g.color_owed_by is None and g.meanwhile is None
