@@ -95,6 +95,14 @@ class CounterOpen(Event):
 
 
 @dataclass(frozen=True)
+class CounterDeclined(Event):
+    """`seat` let the `against` ("S" or "R") pass without countering it."""
+
+    seat: int
+    against: str
+
+
+@dataclass(frozen=True)
 class ReverseCancelled(Event):
     """A counter of one S per R undid the reverse: `seat`, who played it, plays again."""
 

@@ -735,11 +735,14 @@ class Game:
         hand, counter = self._hands[seat], self._counter
         card, n = cards[-1], len(cards)
         self._close_window(seat)
-        if card.rank is Rank.WILD4 and self.rules.w4_restricted:
-            self._w4 = Wild4(seat, self._color, self._holds_color(hand), count=n)
+        follow = self._color
         for c in cards:
             hand.take(c)
             self._discard.append(c)
+        if card.rank is Rank.WILD4 and self.rules.w4_restricted:
+            # Judged on the hand left after the play: a W4 taken from the unseen part leaves
+            # a fully seen hand that needs no reveal.
+            self._w4 = Wild4(seat, follow, self._holds_color(hand, follow), count=n)
         self._drawn, self._dry = [], False
         self._counter = self._owes = None
         self._color = color if card.is_wild else card.color
@@ -764,11 +767,11 @@ class Game:
         elif count > 1:
             self._called.discard(seat)  # a call made before playing several cards lapses
 
-    def _holds_color(self, hand: Hand) -> bool | None:
-        """Guilt of a W4 about to leave `hand`: None when only a reveal can tell."""
-        if self._color is None:
+    def _holds_color(self, hand: Hand, follow: Color | None) -> bool | None:
+        """Guilt of a W4 just played from `hand`: None when only a reveal can tell."""
+        if follow is None:
             return False  # played on an open colour: there was no colour to follow
-        if any(c.color is self._color for c in hand.cards):
+        if any(c.color is follow for c in hand.cards):
             return True
         return False if hand.seen else None
 
@@ -888,6 +891,7 @@ class Game:
 
     def _decline_counter(self, events: Events) -> None:
         against, origin, count = self._counter
+        events.append(ev.CounterDeclined(self._awaiting.seat, against))
         if against == "S":
             self._skip(origin, count, events)
         else:
@@ -1182,6 +1186,11 @@ class Game:
         events.append(ev.Left(seat))
         active = self._active_seats()
         if self._awaiting.kind is Kind.ROUND_OVER:
+            if len(active) == 1:
+                # The last seat left between rounds wins the match.
+                self._match_winner = active[0]
+                events.append(ev.MatchOver(active[0]))
+                self._await(Kind.MATCH_OVER, None)
             return
         if len(active) == 1 and self._winner is None:
             self._end_round(active[0], events)
@@ -1281,7 +1290,7 @@ class Game:
         if self._awaiting.kind is not Kind.ROUND_OVER:
             raise _refuse("round_not_over", "the round is not over yet")
         self.dealer = (self.dealer + 1) % self.players
-        while self.dealer in self._left:  # the deal skips seats that have left
+        while self.dealer in self._left:  # a seat that left does not deal (nor start after R)
             self.dealer = (self.dealer + 1) % self.players
         if self._real:
             events += self._deal_real()

@@ -43,6 +43,8 @@ class Loop:
         now = self.clock()
         deadline = self.session.next_deadline()
         timeout = wait if deadline is None else max(0.0, min(wait, deadline - now))
+        if self.frame is not None and self.session.version != self._drawn:
+            timeout = 0.0  # a change not on screen yet (the first frame): draw before sleeping
         if self.pump is not None:
             self.pump(now)
         self._drain(timeout)

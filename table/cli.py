@@ -6,10 +6,10 @@ import argparse
 import logging
 import sys
 
-from table import check, enroll, replay, run
+from table import check, enroll, notify, replay, run, wiring
 from table.config import ConfigError
 
-COMMANDS = (run, check, enroll, replay)
+COMMANDS = (run, check, enroll, replay, wiring)
 """Modules that each add one subcommand with register(sub) and run it through `handler`."""
 
 
@@ -23,7 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler()  # stderr; under systemd its lines carry journald levels
+    handler.setFormatter(notify.log_formatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     try:
         return args.handler(args)
     except ConfigError as exc:  # a bad file is one clear line, never a traceback

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import queue
+import signal
 import sys
 import tempfile
 import time
@@ -17,6 +18,7 @@ from table import config as configuration
 from table import demo as demo_mod
 from table.app import Loop
 from table.inputs import open_inputs
+from table.notify import Notifier
 from table.session import Session
 
 log = logging.getLogger(__name__)
@@ -63,16 +65,27 @@ def main_run(args: argparse.Namespace) -> int:
     session = Session(config, config.state_dir)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
+    notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
+    # `systemctl stop` sends SIGTERM: leave the loop (it wakes every 0.5 s) and close cleanly.
+    signal.signal(signal.SIGTERM, lambda *_: setattr(window, "quit", True))
+    shown = False
     started = time.monotonic()
     try:
         while not window.quit:
             loop.run_once()
+            if loop.frames and not shown:
+                shown = True  # the start-up benchmark waits for this line
+                log.info("first frame")
+                notifier.ready()
+            notifier.alive()
             if args.seconds is not None and time.monotonic() - started > args.seconds:
                 break
     finally:
+        notifier.stopping()
         inputs.close()
         if session.journal is not None:
             session.journal.close()
+        notifier.close()
     return 0
 
 

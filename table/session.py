@@ -229,6 +229,8 @@ class Session:
         return min(times, default=None)
 
     def _record(self, outcome: Outcome, now: float) -> None:
+        if self.game is None:
+            return  # held behind the press that ended the match: the lobby is up already
         if isinstance(outcome, Refused):
             if outcome.reason == "round_over" and self.game.awaiting.kind is Kind.MATCH_OVER:
                 self._back_to_lobby()

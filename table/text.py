@@ -106,6 +106,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_counter_S": "{name}: counter the skip with S or R, or let it pass",
         "ev_counter_R": "{name}: counter the reverse with R or S, or let it pass",
         "ev_reverse_cancelled": "Reverse cancelled: {name} plays again",
+        "ev_declined": "{name} lets it pass",
         "ev_swapped": "{name} swaps hands with {other}",
         "ev_passed_hands": "Every hand moves one seat on",
         "ev_shuffled": "{name} shuffles every hand and deals them again",
@@ -259,6 +260,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o déjalo pasar",
         "ev_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o déjala pasar",
         "ev_reverse_cancelled": "Reversa anulada: {name} juega otra vez",
+        "ev_declined": "{name} lo deja pasar",
         "ev_swapped": "{name} cambia la mano con {other}",
         "ev_passed_hands": "Cada mano pasa al asiento siguiente",
         "ev_shuffled": "{name} baraja todas las manos y las reparte de nuevo",
@@ -432,6 +434,8 @@ class Text:
                 return self("ev_left", name=name(seat))
             case ev.CounterOpen(seat, against, _):
                 return self(f"ev_counter_{against}", name=name(seat))
+            case ev.CounterDeclined(seat, _):
+                return self("ev_declined", name=name(seat))
             case ev.ReverseCancelled(seat, _):
                 return self("ev_reverse_cancelled", name=name(seat))
             case ev.HandsSwapped(seat, target):

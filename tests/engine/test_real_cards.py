@@ -102,3 +102,15 @@ def test_reveal_more_than_held_is_refused():
         g.apply(Reveal(0, ["G1", "G2"]))
     assert err.value.reason == "too_many"
     assert g.snapshot() == before
+
+
+def test_a_w4_from_the_unseen_part_of_a_known_hand_needs_no_reveal():
+    """official — 001_7de0782de58d94c8.txt line 70: the challenged hand decides; a hand the
+    engine has seen whole (revealed before, one card drawn and played) is judged at once."""
+    rules = RuleSet.preset("official")
+    g = Game.from_position(rules, hands=[["B1", "G2"], 3], top="R3", turn=0)
+    g.apply(Draw(0))  # an unseen card joins the seen ones
+    g.apply(Play(0, "W4", color="B"))  # the card drawn: the rest is known, and holds no red
+    g.apply(Challenge(1))
+    assert g.awaiting.kind == "turn" and g.turn == 0  # innocent: seat 1 drew 6 and lost its turn
+    assert g.hand_count(1) == 9

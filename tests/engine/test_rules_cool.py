@@ -298,7 +298,7 @@ def test_reverse_against_reverse_flips_again():
     g.apply(Play(0, "RR"))
     g.apply(Play(3, "GR"))  # the R symbol
     assert g.direction == 1 and awaiting(g) == ("respond", 0) and g.counter == ("R", 3, 1)
-    g.apply(Accept(0))
+    assert g.apply(Accept(0)) == [ev.CounterDeclined(0, "R")]
     assert awaiting(g) == ("turn", 0)
 
 

@@ -1,4 +1,3 @@
-import re
 import tomllib
 from pathlib import Path
 
@@ -6,8 +5,6 @@ import pytest
 
 from table import config
 from table.config import ConfigError, Position
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def seat(**keys) -> str:
@@ -23,31 +20,6 @@ def test_the_default_loads():
     assert cfg.readers[0].seat is None
     assert cfg.rules() is not None
     assert cfg.deck_map is None
-
-
-def test_the_default_matches_wiring_md():
-    """Every pin of the default is in the wiring table with the right role, and no other pin."""
-    cfg = config.load()
-    expected = {}
-    for n, seat in enumerate(cfg.seats, 1):
-        for role in ("uno", "challenge", "draw", "led"):
-            expected[getattr(seat.pins, role)] = f"seat {n} {role}"
-    for role in ("red", "yellow", "green", "blue"):
-        expected[getattr(cfg.color_pad, role)] = f"colour pad {role}"
-    rows = re.findall(r"^\| (seat \d \w+|colour pad \w+) \| (\d+) \| (\d+) \|", _wiring(), re.M)
-    assert {int(bcm): role.lower() for role, bcm, _ in rows} == expected
-
-
-def test_the_wiring_physical_pins_are_right():
-    # BCM -> physical pin on the 40-pin header.
-    header = {4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33, 26: 37,
-              18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 12: 32, 16: 36, 20: 38, 21: 40}  # fmt: skip
-    rows = re.findall(r"^\| (?:seat \d \w+|colour pad \w+) \| (\d+) \| (\d+) \|", _wiring(), re.M)
-    assert rows and all(header[int(bcm)] == int(phys) for bcm, phys in rows)
-
-
-def _wiring() -> str:
-    return (ROOT / "wiring.md").read_text()
 
 
 def test_a_file_changes_only_what_it_names(tmp_path):

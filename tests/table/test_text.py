@@ -39,6 +39,7 @@ SAMPLES = [
     ev.Left(3),
     ev.CounterOpen(1, "S", 2),
     ev.CounterOpen(1, "R", 1),
+    ev.CounterDeclined(2, "R"),
     ev.ReverseCancelled(0, 1),
     ev.HandsSwapped(0, 2),
     ev.HandsPassed(-1),

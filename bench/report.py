@@ -1,0 +1,239 @@
+"""BENCHMARKS.md from the figures: the targets with their measured values, then the details."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from bench.engine import Comparison
+
+ENGINE_RATIO = 10.0
+MEDIAN_MS, P99_MS = 5.0, 16.0
+IDLE_SHARE = 0.01
+START_S = 1.5
+PEAK_MB = 80.0
+RESUME_S = 0.3
+
+
+@dataclass(frozen=True)
+class Verdict:
+    target: str
+    measured: str
+    met: bool
+    by: str = ""  # how far off, for a missed target
+
+
+def _ratio(c: Comparison) -> str:
+    return "rlcard not installed" if c.ratio is None else f"{c.ratio:.2f}x"
+
+
+def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+    out = []
+    for c in games:
+        met = c.ratio is not None and c.ratio >= ENGINE_RATIO
+        by = "" if met or c.ratio is None else f"{ENGINE_RATIO / c.ratio:.0f}x too slow"
+        out.append(
+            Verdict(
+                f"engine, {c.players} players, {c.policy}: >= {ENGINE_RATIO:.0f}x rlcard",
+                _ratio(c),
+                met,
+                by,
+            )
+        )
+    shipped, idle = table["shipped"], table["idle"]
+    median, p99 = shipped["median_ms"], shipped["p99_ms"]
+    out += [
+        Verdict(
+            f"edge to frame, median < {MEDIAN_MS:.0f} ms",
+            f"{median:.1f} ms",
+            median < MEDIAN_MS,
+            f"+{median - MEDIAN_MS:.1f} ms",
+        ),
+        Verdict(
+            f"edge to frame, p99 < {P99_MS:.0f} ms",
+            f"{p99:.1f} ms",
+            p99 < P99_MS,
+            f"+{p99 - P99_MS:.1f} ms",
+        ),
+        Verdict(
+            "idle game screen < 1% of a core",
+            f"{idle['core_share'] * 100:.2f}%",
+            idle["core_share"] < IDLE_SHARE,
+            f"+{(idle['core_share'] - IDLE_SHARE) * 100:.2f} points",
+        ),
+        Verdict(
+            f"start to first frame < {START_S} s",
+            f"{start['median_s']:.2f} s (worst {start['max_s']:.2f} s)",
+            start["max_s"] < START_S,
+            f"+{start['max_s'] - START_S:.2f} s",
+        ),
+    ]
+    peak = max(table["peak_rss_mb"], start["peak_rss_mb"])
+    out += [
+        Verdict(
+            f"peak memory < {PEAK_MB:.0f} MB",
+            f"{peak:.1f} MB",
+            peak < PEAK_MB,
+            f"+{peak - PEAK_MB:.1f} MB",
+        ),
+        Verdict(
+            f"resume a {resumed['actions']:,}-action journal < {RESUME_S} s",
+            f"{resumed['median_s'] * 1000:.1f} ms (worst {resumed['max_s'] * 1000:.1f} ms)",
+            resumed["max_s"] < RESUME_S,
+            f"+{resumed['max_s'] - RESUME_S:.2f} s",
+        ),
+    ]
+    return out
+
+
+def verdicts_text(games, table, start, resumed) -> str:
+    """One line per target, for the terminal."""
+    lines = []
+    for v in verdicts(games, table, start, resumed):
+        mark = "met   " if v.met else "MISSED"
+        lines.append(f"{mark} {v.target}: {v.measured}" + ("" if v.met else f" ({v.by})"))
+    return "\n".join(lines)
+
+
+def render(
+    facts: dict,
+    games: list[Comparison],
+    table: dict,
+    start: dict,
+    resumed: dict,
+    *,
+    rlcard: str | None,
+    quick: bool = False,
+) -> str:
+    """The whole of BENCHMARKS.md."""
+    today = datetime.date.today().isoformat()
+    rows = verdicts(games, table, start, resumed)
+    out = [
+        "# Benchmarks",
+        "",
+        f"Written by `make bench` (`python -m bench`) on {today}; every figure below comes from "
+        "that one run. Rerun it to refresh this file; the targets are in DESIGN.md (Targets).",
+    ]
+    if quick:
+        out += ["", "**A quick run (`--quick`): tiny counts, the figures mean nothing.**"]
+    out += ["", "## Targets", "", "| target | measured | |", "| --- | --- | --- |"]
+    for v in rows:
+        verdict = "met" if v.met else f"**missed** ({v.by})"
+        out.append(f"| {v.target} | {v.measured} | {verdict} |")
+    out += ["", "## Machine", "", "| | |", "| --- | --- |"]
+    out += [f"| {name} | {value} |" for name, value in facts.items()]
+    out += _engine_section(games, rlcard)
+    out += _table_section(table, start, resumed)
+    out += _commands()
+    return "\n".join(out) + "\n"
+
+
+def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
+    out = [
+        "",
+        "## Engine: random legal games",
+        "",
+        "One game is one round from a seeded deal to the first player out, every move picked at "
+        "random among the legal actions the engine lists. Both sides play the same count of "
+        "games from the same seeds in the same process. rlcard is played through its `UnoGame` "
+        "object (not the RL environment, which also encodes every state as numpy arrays): the "
+        "fastest way to run it.",
+        "",
+        "- **uniform**: any legal action.",
+        "- **plays first**: a random legal play when there is one, else any legal action "
+        "(rlcard lists `draw` only when nothing plays, so for rlcard this is uniform).",
+        "",
+    ]
+    if rlcard is None:
+        out += [
+            "rlcard is not installed here (`pip install '.[bench]'`), so there is no ratio.",
+            "",
+        ]
+    out += [
+        "| players | policy | games | ours: games/s | rlcard: games/s | ratio "
+        "| ours: actions/game | rlcard: actions/game | actions/s ratio |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for c in games:
+        t = c.theirs
+        out.append(
+            f"| {c.players} | {c.policy} | {c.ours.games} | {c.ours.games_per_s:,.1f} "
+            f"| {f'{t.games_per_s:,.1f}' if t else '-'} | {_ratio(c)} "
+            f"| {c.ours.actions_per_game:,.0f} | {f'{t.actions_per_game:,.0f}' if t else '-'} "
+            f"| {f'{c.action_ratio:.2f}x' if t else '-'} |"
+        )
+    out += [
+        "",
+        "What each side plays:",
+        "",
+        "- **ours, `official`**: 108 cards, 7 each, the printed first-card rules; the player may "
+        "draw instead of playing and may play the drawn card if it fits, else it passes; "
+        "Draw Two and Wild Draw Four hit the next seat, who loses the turn; a Wild Draw Four "
+        "can be challenged (the game knows the hand, so it settles it at once), a challenge "
+        "is one more action; UNO is an action (a seat that does not call can be caught, "
+        "which random play here never does); 2 players: Reverse acts as Skip. Points are "
+        "counted at the round's end (no match to 500 here: one round per game).",
+        "- **rlcard `UnoGame`**: 108 cards, 7 each; a wild first card gets a random colour; "
+        "`draw` is legal only when nothing plays; a drawn card that matches the colour is "
+        "played by the game itself, a drawn wild too (random colour); a Wild Draw Four is "
+        "legal only when nothing else plays, so there is no challenge; no UNO call, no "
+        "catching, no scoring; with 2 players Reverse just passes the turn.",
+        "",
+    ]
+    return out
+
+
+def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
+    shipped, bare, idle = table["shipped"], table["no_settle"], table["idle"]
+    return [
+        "## The table, headless at 1920x1080",
+        "",
+        "The app's own parts (`open_inputs` on gpiozero's MockFactory, a pty card reader, a "
+        "Session with its journal, the Window and the Loop; `python -m bench.table`) run a "
+        "4-seat official game on real cards. Another thread presses the awaited seat's DRAW "
+        "on a mock pin (`drive_low`) while the loop runs; the time runs from just before the "
+        "edge to the end of `Window.frame` (`Display.show`: the frame drawn and flipped). "
+        "Every press is an action (a draw, then a pass), journalled and fsync'd before its "
+        "frame.",
+        "",
+        "| | presses | median | p99 | worst |",
+        "| --- | --- | --- | --- | --- |",
+        f"| shipped settle window ({table['settle_ms']:.0f} ms) | {shipped['presses']} "
+        f"| {shipped['median_ms']:.1f} ms | {shipped['p99_ms']:.1f} ms "
+        f"| {shipped['max_ms']:.1f} ms |",
+        f"| no settle window | {bare['presses']} | {bare['median_ms']:.1f} ms "
+        f"| {bare['p99_ms']:.1f} ms | {bare['max_ms']:.1f} ms |",
+        "",
+        "The settle window holds every press that long so that two seats pressing a few "
+        "milliseconds apart are applied in the order of their edge times (a press waits for "
+        "an earlier edge still on its way from another thread). The second row is the rest: "
+        "the queue, the engine, the journal's fsync and the frame.",
+        "",
+        f"- Idle game screen: {idle['core_share'] * 100:.2f}% of one core over "
+        f"{idle['seconds']:.0f} s (`time.process_time` of the whole process, every thread: "
+        f"the loop, gpiozero's, the reader's), {idle['frames']} frames drawn meanwhile.",
+        f"- Start to first frame: `uno-table run --headless` from the process start to its "
+        f"`first frame` log line, median {start['median_s']:.2f} s, worst "
+        f"{start['max_s']:.2f} s over {start['runs']} starts.",
+        f"- Peak memory (`ru_maxrss`): {table['peak_rss_mb']:.1f} MB for the bench table "
+        f"process above (hundreds of 1080p frames, two tables one after the other), "
+        f"{start['peak_rss_mb']:.1f} MB for `uno-table run --headless`.",
+        f"- Resume: `Journal.resume` of a {resumed['actions']:,}-action 4-seat official match "
+        f"({resumed['bytes']:,} bytes: read, check, replay every action, reopen): median "
+        f"{resumed['median_s'] * 1000:.1f} ms, worst {resumed['max_s'] * 1000:.1f} ms over "
+        f"{resumed['repeats']} resumes.",
+        "",
+    ]
+
+
+def _commands() -> list[str]:
+    return [
+        "## Commands",
+        "",
+        "```sh",
+        "make bench                 # installs the bench extra (rlcard) and runs python -m bench",
+        "python -m bench            # the same in an environment with '.[bench]' installed",
+        "python -m bench.table 300 10   # the table part alone: presses, idle seconds (JSON)",
+        "make soak                  # the reliability suite (pytest -m slow)",
+        "```",
+    ]

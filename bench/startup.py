@@ -1,0 +1,67 @@
+"""Start to first frame: `uno-table run --headless` from the process start to its first frame.
+
+The app logs "first frame" at INFO once its first frame is on screen. The configuration is
+a 4-seat table on mock pins with a pty card reader and a state folder of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hw.sim import SimReader
+from table.demo import demo_config_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def app_command() -> list[str]:
+    """The installed `uno-table` script beside this Python (the module where it is missing)."""
+    script = Path(sys.executable).with_name("uno-table")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "table.cli"]
+
+
+def start_once(config: Path, seconds: float = 1.5) -> tuple[float, float]:
+    """Seconds to the first frame, and the process's peak memory (MB) over `seconds` of it."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    cmd = [*app_command(), "run", "--headless", "--seconds", str(seconds), "--config", str(config)]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    first = None
+    for line in proc.stderr:
+        if "first frame" in line:
+            first = time.perf_counter() - start
+            break
+    rest = proc.stderr.read()
+    proc.stderr.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if first is None or proc.returncode != 0:
+        raise RuntimeError(f"uno-table run gave no first frame (exit {proc.returncode}): {rest}")
+    return first, usage.ru_maxrss / 1024  # Linux: KiB
+
+
+def measure(runs: int = 5) -> dict:
+    """The median and worst start of `runs` starts, and the largest peak memory."""
+    with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
+        folder = Path(folder)
+        reader = SimReader(folder / "reader")
+        try:
+            config = folder / "table.toml"
+            config.write_text(demo_config_text(4, "official", reader.path, folder / "state"))
+            results = [start_once(config) for _ in range(runs)]
+        finally:
+            reader.close()
+    firsts = [first for first, _ in results]
+    return {
+        "runs": runs,
+        "median_s": statistics.median(firsts),
+        "max_s": max(firsts),
+        "peak_rss_mb": max(rss for _, rss in results),
+    }

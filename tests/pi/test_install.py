@@ -1,0 +1,129 @@
+"""`make install` into a throwaway root (DESTDIR): the tree it makes, the same the second time."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from table import config
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("pyproject.toml", "README.md", "wiring.md", "docs/wiring.svg", "engine", "hw", "table",
+           "systemd")  # fmt: skip
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the installer is for Linux")
+
+
+def install(root: Path, *args: str, src: Path = ROOT) -> str:
+    """Run the installer (`install` or `uninstall`) into `root`; its output."""
+    done = subprocess.run(
+        ["sh", str(src / "systemd" / "install.sh"), *args],
+        env=dict(os.environ, DESTDIR=str(root)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def tree(root: Path) -> dict[str, tuple[int, str]]:
+    """Every file and folder under root: its mode and its content's hash."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        data = "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
+        out[str(path.relative_to(root))] = (path.stat().st_mode, data)
+    return out
+
+
+def test_install_makes_the_tree_and_twice_changes_nothing(tmp_path):
+    root = tmp_path / "root"
+    plan = install(root, "install")
+    first = tree(root)
+    assert {p for p in first if not p.startswith("opt/uno-table/src/")} == {
+        "etc", "etc/systemd", "etc/systemd/system", "etc/systemd/system/uno-table.service",
+        "etc/uno-table", "etc/uno-table/table.toml", "opt", "opt/uno-table",
+        "opt/uno-table/source.sha256", "opt/uno-table/src", "usr", "usr/local", "usr/local/bin",
+        "usr/local/bin/uno-table",
+    }  # fmt: skip
+    unit = root / "etc/systemd/system/uno-table.service"
+    assert unit.read_text() == (ROOT / "systemd/uno-table.service").read_text()
+    assert os.access(root / "usr/local/bin/uno-table", os.X_OK)
+    assert os.access(root / "opt/uno-table/src/systemd/install.sh", os.X_OK)
+    src = root / "opt/uno-table/src"
+    assert (src / "table/run.py").read_text() == (ROOT / "table/run.py").read_text()
+    assert not list(src.rglob("__pycache__"))
+    # The live steps are printed, not run.
+    apt = next(line for line in plan.splitlines() if "apt-get install" in line)
+    assert "python3-lgpio" in apt and "python3-venv" in apt
+    for step in (
+        "useradd --system",
+        "groupadd --system gpio",
+        "python3 -m venv --system-site-packages /opt/uno-table/venv",
+        "/opt/uno-table/venv/bin/pip install /opt/uno-table/src",
+        "systemctl enable uno-table.service",
+        "systemctl start uno-table.service",
+    ):
+        assert f"would run: {step}" in plan  # fmt: skip
+
+    again = install(root, "install")
+    assert tree(root) == first
+    assert "installed" not in again
+
+
+def test_the_configuration_is_the_default_with_the_state_directory(tmp_path):
+    root = tmp_path / "root"
+    install(root, "install")
+    conf = root / "etc/uno-table/table.toml"
+    cfg = config.load(conf)
+    assert cfg.state_dir == Path("/var/lib/uno-table")
+    data, default = tomllib.loads(conf.read_text()), tomllib.loads(config.default_text())
+    assert data == default | {"state_dir": "/var/lib/uno-table"}
+
+
+def test_a_configuration_already_there_is_kept(tmp_path):
+    conf = tmp_path / "root/etc/uno-table/table.toml"
+    conf.parent.mkdir(parents=True)
+    conf.write_text('preset = "cool"\n')
+    install(tmp_path / "root", "install")
+    assert conf.read_text() == 'preset = "cool"\n'
+
+
+def test_a_changed_source_is_installed_again(tmp_path):
+    src = tmp_path / "checkout"
+    for name in SOURCES:
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        copy(ROOT / name, src / name)
+    root = tmp_path / "root"
+    install(root, "install", src=src)
+    (src / "table/notify.py").write_text("# new\n")
+    (src / "table/replay.py").unlink()
+    again = install(root, "install", src=src)
+    assert "installed the source" in again
+    assert (root / "opt/uno-table/src/table/notify.py").read_text() == "# new\n"
+    assert not (root / "opt/uno-table/src/table/replay.py").exists()
+    assert "would run: /opt/uno-table/venv/bin/pip install" in again
+
+
+def test_uninstall_keeps_the_configuration(tmp_path):
+    root = tmp_path / "root"
+    install(root, "install")
+    plan = install(root, "uninstall")
+    left = {p for p in tree(root) if not (root / p).is_dir()}
+    assert left == {"etc/uno-table/table.toml"}
+    for step in (
+        "systemctl disable --now uno-table.service",
+        "userdel uno-table",
+        "systemctl start getty@tty1.service",
+    ):
+        assert f"would run: {step}" in plan  # fmt: skip
+    install(root, "uninstall")
+    assert {p for p in tree(root) if not (root / p).is_dir()} == left

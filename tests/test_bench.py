@@ -1,0 +1,49 @@
+"""The bench runs end to end with tiny counts and writes a report with every target.
+
+No figure is checked here (timings belong in BENCHMARKS.md): only that each measurement runs
+and lands in the report.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench import engine, report
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quick_bench_writes_every_target(tmp_path):
+    out = tmp_path / "BENCHMARKS.md"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    cmd = [sys.executable, "-m", "bench", "--quick", "--out", str(out)]
+    run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    text = out.read_text()
+    for target in ("edge to frame, median", "p99", "idle game screen", "start to first frame",
+                   "peak memory", "journal", "engine, 2 players", "engine, 4 players"):  # fmt: skip
+        assert target in text, target
+    assert "## Machine" in text and "CPU" in text
+
+
+def test_engine_games_end_with_a_winner():
+    run = engine.ours(2, range(3), engine.plays_first)
+    assert run.games == 3 and run.actions > 3 * 7
+
+
+def test_a_missed_target_says_by_how_much():
+    c = engine.Comparison(2, "uniform", engine.Run(10, 100, 1.0), engine.Run(10, 50, 0.5))
+    (verdict,) = [v for v in report.verdicts([c], *_figures()) if "engine" in v.target]
+    assert not verdict.met and verdict.measured == "0.50x" and verdict.by == "20x too slow"
+
+
+def _figures():
+    press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0}
+    table = {"shipped": press, "no_settle": press, "settle_ms": 30.0, "peak_rss_mb": 50.0,
+             "idle": {"core_share": 0.001, "seconds": 1, "frames": 0}}  # fmt: skip
+    start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
+    resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}
+    return table, start, resumed
