@@ -1,4 +1,5 @@
-"""Simulated players: a random bot and a sensible bot, both acting through `legal_actions()`."""
+"""Simulated players: a random bot and a sensible bot, both acting through `legal_actions()`
+(and `out_of_turn_actions()` for jump-ins and plays made while a wild's colour is open)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,40 @@ from .game import Game, Kind
 
 
 class RandomBot:
-    """Picks any legal action; catches a forgotten UNO now and then."""
+    """Picks any legal action; catches a forgotten UNO and moves out of turn now and then."""
 
-    def __init__(self, seed: int = 0, catch_rate: float = 0.3) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        catch_rate: float = 0.3,
+        out_of_turn_rate: float = 0.3,
+        play_bias: float = 0.0,
+    ) -> None:
         self.rng = random.Random(seed)
         self.catch_rate = catch_rate
+        self.out_of_turn_rate = out_of_turn_rate
+        self.play_bias = play_bias  # chance to pick among plays only, when there are some
 
     def act(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
+        legal = game.legal_actions()
+        if self.play_bias and self.rng.random() < self.play_bias:
+            legal = [a for a in legal if isinstance(a, Play)] or legal
+        return self._maybe_open(game, self.rng.choice(legal))
+
+    def _maybe_open(self, game: Game, action: Action) -> Action:
+        """open_wild: now and then play a wild without naming its colour yet."""
+        if not (isinstance(action, Play) and action.card.is_wild and game.rules.open_wild):
+            return action
+        if self.rng.random() < 0.3:
+            return Play(action.seat, action.cards, target=action.target)
+        return action
+
+    def out_of_turn(self, game: Game, seat: int) -> Action | None:
+        """A move by `seat` while another seat is awaited (a jump-in, a play meanwhile)."""
+        options = game.out_of_turn_actions(seat)
+        if not options or self.rng.random() >= self.out_of_turn_rate:
+            return None
+        return self.rng.choice(options)
 
     def catch(self, game: Game, seat: int) -> Action | None:
         """A CatchUno from `seat` if it spots a seat to catch (and feels like it)."""
@@ -33,7 +60,15 @@ class SensibleBot(RandomBot):
     """Plays like a careful person: keeps wilds, names its strongest colour, calls UNO."""
 
     def __init__(self, seed: int = 0, catch_rate: float = 0.9) -> None:
-        super().__init__(seed, catch_rate)
+        super().__init__(seed, catch_rate, out_of_turn_rate=1.0)
+
+    def out_of_turn(self, game: Game, seat: int) -> Action | None:
+        """Jumps in whenever it can; plays its best card while a colour is open."""
+        plays = [a for a in game.out_of_turn_actions(seat) if isinstance(a, Play)]
+        plays = [p for p in plays if not p.card.is_wild]
+        if not plays:
+            return None
+        return max(plays, key=lambda p: self._score(game, seat, p))
 
     def act(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -83,6 +118,10 @@ class SensibleBot(RandomBot):
             score += card.points / 20
         if play.color is not None:
             score += colors[play.color] / 10
+        score += 2 * (len(play.cards) - 1)  # shedding several cards at once is good
+        if play.target is not None:
+            # 7-0: swap with the seat holding the fewest cards.
+            score += (len(hand) - game.hand_count(play.target)) / 2
         return score
 
 
@@ -100,8 +139,12 @@ def play_out(
 
 
 def choose_action(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action:
-    """The next action at a table of bots: a catch if someone spots one, else the awaited move."""
-    return _someone_catches(game, bots, rng) or _awaited_move(game, bots)
+    """The next action at a table of bots: a catch, a move out of turn, or the awaited move."""
+    return (
+        _someone_catches(game, bots, rng)
+        or _someone_out_of_turn(game, bots, rng)
+        or _awaited_move(game, bots)
+    )
 
 
 def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) -> Action | None:
@@ -111,6 +154,20 @@ def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) 
     rng.shuffle(seats)
     for seat in seats:
         action = bots[seat].catch(game, seat)
+        if action is not None:
+            return action
+    return None
+
+
+def _someone_out_of_turn(
+    game: Game, bots: Sequence[RandomBot], rng: random.Random
+) -> Action | None:
+    if not (game.rules.jump_in or game.meanwhile is not None):
+        return None
+    seats = [s for s in range(game.players) if s not in game.left and s != game.awaiting.seat]
+    rng.shuffle(seats)
+    for seat in seats:
+        action = bots[seat].out_of_turn(game, seat)
         if action is not None:
             return action
     return None

@@ -86,6 +86,54 @@ class DrawStacked(Event):
 
 
 @dataclass(frozen=True)
+class CounterOpen(Event):
+    """`seat` may counter the `against` ("S" or "R") just played `count` times, or Accept."""
+
+    seat: int
+    against: str
+    count: int
+
+
+@dataclass(frozen=True)
+class CounterDeclined(Event):
+    """`seat` let the `against` ("S" or "R") pass without countering it."""
+
+    seat: int
+    against: str
+
+
+@dataclass(frozen=True)
+class ReverseCancelled(Event):
+    """A counter of one S per R undid the reverse: `seat`, who played it, plays again."""
+
+    seat: int
+    direction: int
+
+
+@dataclass(frozen=True)
+class HandsSwapped(Event):
+    """A 7 (seven_zero): `seat` and `target` exchanged hands."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True)
+class HandsPassed(Event):
+    """A 0 (seven_zero): every hand moved one seat along `direction`."""
+
+    direction: int
+
+
+@dataclass(frozen=True)
+class HandsShuffled(Event):
+    """A Wild shuffle hands: every hand collected and dealt out again from left of `seat`."""
+
+    seat: int
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class UnoCalled(Event):
     seat: int
 

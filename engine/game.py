@@ -11,7 +11,9 @@ did not fit before passing (playone's auto-play is done by the player scanning i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -69,6 +71,7 @@ class Wild4:
     follow: Color | None
     guilty: bool | None  # None: the hand was not seen; a challenge makes it reveal
     challenger: int | None = None
+    count: int = 1  # several W4 in one play (multi_play): guilt costs 4 each
 
     def to_json(self) -> list:
         return [self.seat, self.follow and str(self.follow), self.guilty, self.challenger]
@@ -93,6 +96,15 @@ class Hand:
 
     def holds(self, card: Card) -> bool:
         return card in self.cards or self.unseen > 0
+
+    def missing(self, cards: tuple[Card, ...]) -> Card | None:
+        """A card of `cards` this hand cannot hold (counting duplicates), or None."""
+        short = 0
+        for card in dict.fromkeys(cards):
+            short += max(0, cards.count(card) - self.cards.count(card))
+            if short > self.unseen:
+                return card
+        return None
 
     def take(self, card: Card) -> None:
         if card in self.cards:
@@ -150,7 +162,13 @@ class Game:
         self._w4: Wild4 | None = None
         self._real = False  # real cards: the pile is counted, not seen
         self._to_reveal: list[int] = []  # seats still to show their hands at round end
-        self._after_color: tuple[str, int, Card | None] | None = None
+        self._after_color: tuple | None = None  # (what, seat, card[, count])
+        # Counter window (counters): ("S", seat that played last, skips) or ("R", seat, reverses)
+        self._counter: tuple[str, int, int] | None = None
+        # Open colour (open_wild): the seat owing a wild's colour, and the move another seat
+        # may make meanwhile (the game goes on with it once the colour is named).
+        self._owes: int | None = None
+        self._meanwhile: Awaiting | None = None
         self._history: list[Action] = []
         self.last_events: Events = []
 
@@ -314,6 +332,7 @@ class Game:
         self._called, self._window, self._winner = set(), None, None
         self._direction, self._pending, self._w4, self._color = 1, 0, None, None
         self._to_reveal = []
+        self._counter = self._owes = self._meanwhile = None
 
     def _deal_real(self) -> Events:
         """Real cards were dealt at the table: count them, then wait for the first card."""
@@ -352,7 +371,7 @@ class Game:
             self._begin_turn(first)
         else:
             # Any other first card acts as if the dealer had played it.
-            self._effects(self.dealer, card, events)
+            self._effects(self.dealer, card, events, first=True)
 
     # --- observation --------------------------------------------------------------------
 
@@ -443,6 +462,21 @@ class Game:
         return seat
 
     @property
+    def meanwhile(self) -> Awaiting | None:
+        """While a wild's colour is awaited (open_wild): the move another seat may make now."""
+        return self._meanwhile
+
+    @property
+    def color_owed_by(self) -> int | None:
+        """The seat that played a wild whose colour is not named yet (open_wild)."""
+        return self._owes
+
+    @property
+    def counter(self) -> tuple[str, int, int] | None:
+        """An open counter window: ("S", seat, skips) or ("R", seat, reverses) (counters)."""
+        return self._counter
+
+    @property
     def w4_player(self) -> int | None:
         """The seat whose Wild Draw Four can be challenged now, if any."""
         return self._w4.seat if self._w4 and self._awaiting.kind is Kind.CHALLENGE else None
@@ -475,10 +509,16 @@ class Game:
             "drawn": [str(c) for c in self._drawn],
             "dry": self._dry,
             "w4": self._w4.to_json() if self._w4 else None,
+            "w4_count": self._w4.count if self._w4 else None,
             "real": self._real,
             "to_reveal": list(self._to_reveal),
-            "after_color": [self._after_color[0], self._after_color[1], str(self._after_color[2])]
+            "after_color": [str(x) if isinstance(x, Card) else x for x in self._after_color]
             if self._after_color
+            else None,
+            "counter": list(self._counter) if self._counter else None,
+            "owes": self._owes,
+            "meanwhile": [str(self._meanwhile.kind), self._meanwhile.seat]
+            if self._meanwhile
             else None,
             "history": len(self._history),
         }
@@ -494,6 +534,10 @@ class Game:
             "draw_count": self.draw_count,
             "discard": len(self._discard),
             "pending": self._pending,
+            "counter": list(self._counter) if self._counter else None,
+            "meanwhile": [str(self._meanwhile.kind), self._meanwhile.seat]
+            if self._meanwhile
+            else None,
             "called": sorted(self._called),
             "left": sorted(self._left),
             "scores": list(self._scores),
@@ -512,7 +556,13 @@ class Game:
         if seat is not None:
             self._check_seat(seat)
         events: Events = []
-        handler(self, action, events)
+        saved = self._step_in_meanwhile(action)
+        try:
+            handler(self, action, events)
+        except IllegalAction:
+            self._awaiting, self._meanwhile = saved
+            raise
+        self._hold_for_color()
         self._history.append(action)
         self.last_events = events
         return events
@@ -536,30 +586,106 @@ class Game:
     # Play ----------------------------------------------------------------------------
 
     def _on_play(self, action: Play, events: Events) -> None:
-        self._check_play(action)
-        self._play_cards(action.seat, action.cards, action.color, events)
+        mode = self._check_play(action)
+        self._play_cards(
+            action.seat, action.cards, action.color, events, mode=mode, target=action.target
+        )
 
-    def _check_play(self, action: Play) -> None:
-        seat, card = action.seat, action.card
+    def _check_play(self, action: Play) -> str:
+        """Refuse an illegal play; else return its mode (see `_play_mode`)."""
+        mode = self._play_mode(action.seat)
+        self._check_cards(action)
+        self._MODE_CHECKS[mode](self, action)
+        return mode
+
+    def _play_mode(self, seat: int) -> str:
+        """turn, drawn, stack (answering a pending draw), counter (to an S or R) or jump (in)."""
+        aw = self._awaiting
+        if aw.seat != seat and self._may_jump_in():
+            return "jump"
         self._expect(seat, Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE)
+        if aw.kind is Kind.TURN:
+            return "turn"
+        if aw.kind is Kind.DRAWN:
+            return "drawn"
+        return "counter" if self._counter else "stack"
+
+    def _may_jump_in(self) -> bool:
         kind = self._awaiting.kind
-        if len(action.cards) > 1:
+        return self.rules.jump_in and kind in (Kind.TURN, Kind.DRAWN) and not self.top.is_wild
+
+    def _check_cards(self, action: Play) -> None:
+        """What every play must satisfy, whatever the moment: the cards, colour and target."""
+        seat, cards, card = action.seat, action.cards, action.card
+        hand = self._hands[seat]
+        if len(cards) > 1 and not self.rules.multi_play:
             raise _refuse("one_card", "these rules allow one card per play")
-        if action.target is not None:
-            raise _refuse("no_target", "a play names a seat only under the 7-0 rule")
-        if not self._hands[seat].holds(card):
-            raise _refuse("not_in_hand", f"seat {seat} does not hold {card}")
+        if any(c.rank is not card.rank for c in cards):
+            raise _refuse("one_symbol", "several cards in one play must share one symbol")
+        if action.target is not None and not self._sevens(card):
+            raise _refuse("no_target", "a play names a seat only with a 7 under the 7-0 rule")
+        missing = hand.missing(cards)
+        if missing is not None:
+            raise _refuse("not_in_hand", f"seat {seat} does not hold {missing}")
         if action.color is not None and not card.is_wild:
             raise _refuse("not_wild", f"{card} is not a wild: its colour is its own")
-        if kind in (Kind.RESPOND, Kind.CHALLENGE):
-            if not self._stacks_on(card):
-                raise _refuse("must_answer", f"{card} does not answer the {self._pending} to draw")
-            return
-        if kind is Kind.DRAWN and not self._playable_after_draw(card):
+        going_out = len(cards) >= hand.count
+        if going_out and len(cards) > 1:
+            raise _refuse("keep_one", "several cards at once may not empty the hand")
+        if going_out and self.rules.out_on_number and not card.rank.is_number:
+            raise _refuse("out_on_number", f"a round is won on a number card, not on {card}")
+        if not going_out and self._sevens(card):
+            self._check_target(action)
+
+    def _sevens(self, card: Card) -> bool:
+        return self.rules.seven_zero and card.rank is Rank.SEVEN
+
+    def _check_target(self, action: Play) -> None:
+        seat, target = action.seat, action.target
+        others = [s for s in self._active_seats() if s != seat]
+        if target is None and others:
+            raise _refuse("needs_target", "a 7 swaps hands: name the seat to swap with")
+        if target is not None and target not in others:
+            raise _refuse("bad_target", f"seat {seat} cannot swap hands with seat {target!r}")
+
+    def _check_turn_play(self, action: Play) -> None:
+        if not self.fits(action.cards[0]):
+            raise _refuse("no_match", self._mismatch_message(action.cards[0]))
+
+    def _check_drawn_play(self, action: Play) -> None:
+        if not self._playable_after_draw(action.cards):
             drawn = self._drawn[-1] if self._drawn else "the card drawn"
             raise _refuse("only_drawn", f"after drawing, only {drawn} may be played")
-        if not self.fits(card):
-            raise _refuse("no_match", self._mismatch_message(card))
+        self._check_turn_play(action)
+
+    def _check_stack_play(self, action: Play) -> None:
+        if not self._stacks_on(action.cards[0]):
+            raise _refuse(
+                "must_answer", f"{action.cards[0]} does not answer the {self._pending} to draw"
+            )
+
+    def _check_counter_play(self, action: Play) -> None:
+        first, (against, _, count) = action.cards[0], self._counter
+        if first.rank not in (Rank.SKIP, Rank.REVERSE) or not self._matches_top(first):
+            raise _refuse("must_counter", f"{first} does not counter that {against}: S or R only")
+        if against == "R" and first.rank is Rank.SKIP and len(action.cards) != count:
+            raise _refuse("one_skip_per_reverse", f"undoing {count} reverse(s) takes {count} S")
+
+    def _check_jump_in(self, action: Play) -> None:
+        if action.cards[0] != self.top:
+            raise _refuse(
+                "not_your_turn",
+                f"it is seat {self._awaiting.seat}'s move; only a card identical to "
+                f"{self.top} may jump in",
+            )
+
+    _MODE_CHECKS: ClassVar[dict[str, Callable[[Game, Play], None]]] = {
+        "turn": _check_turn_play,
+        "drawn": _check_drawn_play,
+        "stack": _check_stack_play,
+        "counter": _check_counter_play,
+        "jump": _check_jump_in,
+    }
 
     def _mismatch_message(self, card: Card) -> str:
         if self.rules.matching == "strict" and card.rank in (Rank.SKIP, Rank.DRAW2):
@@ -575,6 +701,10 @@ class Game:
             return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
         return card.rank is top
 
+    def _matches_top(self, card: Card) -> bool:
+        """Colour or symbol of the top (cool's answers and counters); any colour while open."""
+        return self._color is None or card.color is self._color or card.rank is self.top.rank
+
     def _stacks_on(self, card: Card) -> bool:
         stacking, top = self.rules.stacking, self.top
         if stacking == "same":
@@ -582,21 +712,28 @@ class Game:
         if stacking == "cross":
             return card.rank.draws > 0
         if stacking == "cool":
-            answers = card.rank.draws > 0
-            return answers and (card.is_wild or card.color is self._color or card.rank is top.rank)
+            answers = card.rank.draws > 0 or card.rank in (Rank.SKIP, Rank.REVERSE)
+            return answers and (card.is_wild or self._matches_top(card))
         return False
 
-    def _playable_after_draw(self, card: Card) -> bool:
-        # Official and reglamento: only the card just drawn may be played.
-        return not self._hands[self._awaiting.seat].seen or (
-            bool(self._drawn) and card == self._drawn[-1]
-        )
+    def _playable_after_draw(self, cards: tuple[Card, ...]) -> bool:
+        # Official and reglamento: only the card just drawn may be played; cool: any card.
+        if self.rules.draw_until_play or not self._hands[self._awaiting.seat].seen:
+            return True
+        return len(cards) == 1 and bool(self._drawn) and cards[0] == self._drawn[-1]
 
     def _play_cards(
-        self, seat: int, cards: tuple[Card, ...], color: Color | None, events: Events, auto=False
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        color: Color | None,
+        events: Events,
+        auto: bool = False,
+        mode: str = "turn",
+        target: int | None = None,
     ) -> None:
-        hand = self._hands[seat]
-        card = cards[-1]
+        hand, counter = self._hands[seat], self._counter
+        card, n = cards[-1], len(cards)
         self._close_window(seat)
         follow = self._color
         for c in cards:
@@ -605,57 +742,251 @@ class Game:
         if card.rank is Rank.WILD4 and self.rules.w4_restricted:
             # Judged on the hand left after the play: a W4 taken from the unseen part leaves
             # a fully seen hand that needs no reveal.
-            self._w4 = Wild4(seat, follow, self._holds_color(hand, follow))
+            self._w4 = Wild4(seat, follow, self._holds_color(hand, follow), count=n)
         self._drawn, self._dry = [], False
+        self._counter = self._owes = None
         self._color = color if card.is_wild else card.color
         if card.is_wild and hand.count == 0:
             self._color = None  # the round is over: a last wild names no colour
         events.append(ev.Played(seat, cards, self._color, auto))
-        if hand.count == 1 and seat not in self._called:
-            self._window = seat
+        self._uno_after_play(seat)
         if hand.count == 0:
-            self._go_out(seat, card, events)
-        elif card.is_wild and color is None:
+            self._go_out(seat, card, n, mode, events)
+        elif card.is_wild and color is None and not self.rules.open_wild:
             self._await(Kind.COLOR, seat)
-            self._after_color = ("effects", seat, card)
+            self._after_color = ("effects", seat, card, n)
         else:
-            self._effects(seat, card, events)
+            if card.is_wild and color is None:
+                self._owes = seat  # the colour stays open: see _hold_for_color
+            self._play_effects(seat, card, n, mode, target, counter, events)
+
+    def _uno_after_play(self, seat: int) -> None:
+        count = self._hands[seat].count
+        if count == 1 and seat not in self._called:
+            self._window = seat
+        elif count > 1:
+            self._called.discard(seat)  # a call made before playing several cards lapses
 
     def _holds_color(self, hand: Hand, follow: Color | None) -> bool | None:
         """Guilt of a W4 just played from `hand`: None when only a reveal can tell."""
+        if follow is None:
+            return False  # played on an open colour: there was no colour to follow
         if any(c.color is follow for c in hand.cards):
             return True
         return False if hand.seen else None
 
-    def _effects(self, seat: int, card: Card, events: Events) -> None:
+    def _play_effects(
+        self,
+        seat: int,
+        card: Card,
+        n: int,
+        mode: str,
+        target: int | None,
+        counter: tuple[str, int, int] | None,
+        events: Events,
+    ) -> None:
+        if mode == "stack":
+            self._answer_effects(seat, card, n, events)
+        elif mode == "counter":
+            self._counter_effects(seat, card, n, counter, events)
+        else:
+            self._effects(seat, card, events, n=n, target=target)
+
+    def _effects(
+        self,
+        seat: int,
+        card: Card,
+        events: Events,
+        n: int = 1,
+        target: int | None = None,
+        first: bool = False,
+    ) -> None:
+        """What `n` cards like `card` played by `seat` do (the first card: as if dealt)."""
         rank = card.rank
         if rank is Rank.SKIP:
-            events.append(ev.Skipped(self._next(seat)))
-            self._begin_turn(self._next(seat, 2))
+            self._skip(seat, n, events, counter=self.rules.counters and not first)
         elif rank is Rank.REVERSE:
-            self._direction = -self._direction
-            events.append(ev.Reversed(self._direction))
-            if len(self._active_seats()) == 2:
-                events.append(ev.Skipped(self._next(seat)))
-                self._begin_turn(seat)
-            else:
-                self._begin_turn(self._next(seat))
+            self._reverse(seat, n, events)
         elif rank.draws:
-            self._hit(seat, rank, events)
+            self._hit(seat, rank, events, n, first)
+        else:
+            self._hand_effects(seat, card, target, events)
+            self._begin_turn(self._next(seat))
+
+    def _skip(self, seat: int, n: int, events: Events, counter: bool = False) -> None:
+        """The `n` seats after `seat` lose their turn (or the first of them may counter)."""
+        if counter:
+            self._open_counter("S", seat, n, events)
+            return
+        for step in range(1, n + 1):
+            events.append(ev.Skipped(self._next(seat, step)))
+        self._begin_turn(self._next(seat, n + 1))
+
+    def _reverse(self, seat: int, n: int, events: Events) -> None:
+        self._flip(n, events)
+        if n % 2 and len(self._active_seats()) == 2:
+            self._skip(seat, 1, events, counter=self.rules.counters)  # two seats: R acts as S
+        elif self.rules.counters:
+            self._open_counter("R", seat, n, events)
         else:
             self._begin_turn(self._next(seat))
 
-    def _hit(self, seat: int, rank: Rank, events: Events) -> None:
+    def _flip(self, n: int, events: Events) -> None:
+        for _ in range(n):
+            self._direction = -self._direction
+            events.append(ev.Reversed(self._direction))
+
+    def _hit(self, seat: int, rank: Rank, events: Events, n: int = 1, first: bool = False) -> None:
         victim = self._next(seat)
-        self._pending += rank.draws
+        self._pending += rank.draws * n
+        # Cool answers a played +2 ("al jugar un +2"); a first card D2 hits as official.
+        answerable = self.rules.stacks and not (first and self.rules.stacking == "cool")
         if rank is Rank.WILD4 and self.rules.w4_restricted:
             self._await(Kind.CHALLENGE, victim)
             events.append(ev.DrawStacked(victim, self._pending))
-        elif self.rules.stacks:
+        elif answerable:
             self._await(Kind.RESPOND, victim)
             events.append(ev.DrawStacked(victim, self._pending))
         else:
             self._take_pending(victim, events)
+
+    # Cool: answers to a pending draw, counters to S and R ---------------------------------
+
+    def _answer_effects(self, seat: int, card: Card, n: int, events: Events) -> None:
+        """+2/+4 add and pass on; R sends the total back, flipping; S passes it on as it is."""
+        if card.rank.draws:
+            self._hit(seat, card.rank, events, n)
+            return
+        if card.rank is Rank.REVERSE:
+            self._flip(n, events)
+        victim = self._stack_receiver(seat, card, n)
+        self._await(Kind.RESPOND, victim)
+        events.append(ev.DrawStacked(victim, self._pending))
+
+    def _stack_receiver(self, seat: int, card: Card, n: int) -> int:
+        """Who faces the total after an answer of `n` cards like `card` (R already flipped)."""
+        return self._next(seat, n if card.rank is Rank.SKIP else 1)
+
+    def _open_counter(self, against: str, seat: int, count: int, events: Events) -> None:
+        self._counter = (against, seat, count)
+        chooser = self._next(seat)
+        self._await(Kind.RESPOND, chooser)
+        events.append(ev.CounterOpen(chooser, against, count))
+
+    def _counter_effects(
+        self, seat: int, card: Card, n: int, counter: tuple[str, int, int], events: Events
+    ) -> None:
+        against, origin, count = counter
+        if against == "S" and card.rank is Rank.SKIP:
+            self._open_counter("S", seat, count + n, events)  # the skip moves on, one longer
+        elif against == "S":
+            self._flip(n, events)  # the skip turns round: it starts with the S's player
+            self._open_counter("S", seat, count, events)
+        elif card.rank is Rank.REVERSE:
+            self._reverse(seat, n, events)  # the flow flips again
+        else:
+            self._flip(count, events)  # one S per R: the reverse is undone
+            events.append(ev.ReverseCancelled(origin, self._direction))
+            self._begin_turn(origin if origin not in self._left else self._next(origin))
+
+    def _decline_counter(self, events: Events) -> None:
+        against, origin, count = self._counter
+        events.append(ev.CounterDeclined(self._awaiting.seat, against))
+        if against == "S":
+            self._skip(origin, count, events)
+        else:
+            self._begin_turn(self._awaiting.seat)
+
+    # Hands that move: 7-0 and Wild shuffle hands ------------------------------------------
+
+    def _hand_effects(self, seat: int, card: Card, target: int | None, events: Events) -> None:
+        rank = card.rank
+        if rank is Rank.WILD_SHUFFLE:
+            self._shuffle_hands(seat, events)
+        elif self._sevens(card) and target is not None:
+            self._swap_hands(seat, target, events)
+        elif self.rules.seven_zero and rank is Rank.ZERO:
+            self._pass_hands(events)
+
+    def _swap_hands(self, seat: int, target: int, events: Events) -> None:
+        hands = self._hands
+        hands[seat], hands[target] = hands[target], hands[seat]
+        self._forget_calls((seat, target))
+        events.append(ev.HandsSwapped(seat, target))
+
+    def _pass_hands(self, events: Events) -> None:
+        seats = self._active_seats()
+        before = {s: self._hands[s] for s in seats}
+        for s in seats:
+            self._hands[self._next(s)] = before[s]
+        self._forget_calls(seats)
+        events.append(ev.HandsPassed(self._direction))
+
+    def _shuffle_hands(self, seat: int, events: Events) -> None:
+        """Collect every hand, shuffle, deal one by one from the left of `seat`."""
+        n = self.players
+        order = [s for s in ((seat + k) % n for k in range(1, n + 1)) if s not in self._left]
+        hands = [self._hands[s] for s in order]
+        if all(h.seen for h in hands):
+            pool = [c for h in hands for c in h.cards]
+            self._rng.shuffle(pool)
+            for i, s in enumerate(order):
+                self._hands[s] = Hand(pool[i :: len(order)])
+        else:
+            # Real cards: only the counts are known; every hand is unseen again.
+            total = sum(h.count for h in hands)
+            for i, s in enumerate(order):
+                self._hands[s] = Hand(unseen=len(range(i, total, len(order))))
+        self._forget_calls(order)
+        events.append(ev.HandsShuffled(seat, tuple(h.count for h in self._hands)))
+
+    def _forget_calls(self, seats: Iterable[int]) -> None:
+        """Hands changed owners: UNO calls and the catch window start afresh."""
+        seats = set(seats)
+        self._called -= seats
+        if self._window in seats:
+            self._window = None
+
+    # Open colour (cool): the next seat may play while a wild's colour is not named --------
+
+    def _step_in_meanwhile(self, action: Action) -> tuple[Awaiting, Awaiting | None]:
+        """Let the `meanwhile` seat make its move now; returns the state to restore on refusal."""
+        saved = self._awaiting, self._meanwhile
+        m = self._meanwhile
+        seat = getattr(action, "seat", None)
+        moves = (Play, Draw, Pass, Accept, Challenge, Leave)
+        if m is not None and seat == m.seat != self._awaiting.seat and isinstance(action, moves):
+            self._awaiting, self._meanwhile = m, None
+        return saved
+
+    @contextmanager
+    def _as_meanwhile(self, seat: int) -> Iterator[None]:
+        saved = self._step_in_meanwhile(Pass(seat))
+        try:
+            yield
+        finally:
+            self._awaiting, self._meanwhile = saved
+
+    def _hold_for_color(self) -> None:
+        """While a wild's colour is owed, await it from its player; the due move waits aside."""
+        owes, aw = self._owes, self._awaiting
+        if owes is None or aw.kind is Kind.COLOR:
+            return
+        if self._color is not None or owes in self._left or aw.seat in (owes, None):
+            self._owes = None  # named, covered, gone, or the owing seat itself is due: it lapses
+            return
+        self._meanwhile = aw
+        self._await(Kind.COLOR, owes)
+
+    def _name_open_color(self, action: ChooseColor, events: Events) -> None:
+        self._color, self._owes = action.color, None
+        events.append(ev.ColorChosen(action.seat, action.color))
+        self._awaiting, self._meanwhile = self._meanwhile, None
+
+    def _drop_color_wait(self) -> None:
+        if self._meanwhile is not None:
+            self._awaiting = self._meanwhile
+        self._owes = self._meanwhile = None
 
     def _take_pending(self, victim: int, events: Events) -> None:
         total, self._pending, self._w4 = self._pending, 0, None
@@ -673,14 +1004,17 @@ class Game:
 
     def _on_choose_color(self, action: ChooseColor, events: Events) -> None:
         self._expect(action.seat, Kind.COLOR)
-        what, origin, card = self._after_color
+        if self._owes is not None:
+            self._name_open_color(action, events)
+            return
+        what, origin, card, *more = self._after_color
         self._after_color = None
         self._color = action.color
         events.append(ev.ColorChosen(action.seat, action.color))
         if what == "turn":
             self._begin_turn(action.seat)
         else:
-            self._effects(origin, card, events)
+            self._effects(origin, card, events, n=more[0] if more else 1)
 
     def _on_draw(self, action: Draw, events: Events) -> None:
         seat = action.seat
@@ -708,21 +1042,26 @@ class Game:
     def _after_seen_draw(self, seat: int, card: Card, events: Events) -> None:
         rules = self.rules
         fits = self.fits(card)
-        if rules.draw_to_match:
-            return  # play it if it fits, else draw again
-        if fits and rules.autoplay_drawn:
+        if rules.draw_to_match or rules.draw_until_play:
+            return  # play it if it fits, else draw again (cool: or draw on anyway)
+        if fits and rules.autoplay_drawn and not self._sevens(card):
             self._play_cards(seat, (card,), None, events, auto=True)
         elif not fits:
             events.append(ev.Passed(seat))
             self._begin_turn(self._next(seat))
 
     def _may_draw_again(self, hand: Hand) -> bool:
-        if self._dry or not self.rules.draw_to_match:
+        if self._dry:
+            return False
+        if self.rules.draw_until_play:
+            return True
+        if not self.rules.draw_to_match:
             return False
         return not hand.seen or not self.fits(self._drawn[-1])
 
     def _has_playable(self, hand: Hand) -> bool:
-        return any(self.fits(c) for c in hand.cards)
+        blocked = self.rules.out_on_number and hand.count == 1  # no going out on an action
+        return any(self.fits(c) and not (blocked and c.rank.is_action) for c in hand.cards)
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         self._check_pass(action)
@@ -734,11 +1073,16 @@ class Game:
         self._expect(action.seat, Kind.DRAWN)
         if self.rules.draw_to_match and not self._dry:
             raise _refuse("must_draw", "keep drawing until a card fits, then play it")
+        if self.rules.draw_until_play and not self._dry:
+            raise _refuse("must_draw", "keep drawing until you play a card")
 
     # Penalties: accept and challenge -----------------------------------------------------
 
     def _on_accept(self, action: Accept, events: Events) -> None:
         self._check_accept(action)
+        if self._counter:
+            self._decline_counter(events)  # like an automatic skip: the catch window stays
+            return
         self._close_window(action.seat)
         self._take_pending(action.seat, events)
 
@@ -757,7 +1101,7 @@ class Game:
         self._close_window(victim)
         if w4.guilty is None:
             # Real cards: the W4 player shows the hand until a card decides.
-            self._w4 = Wild4(w4.seat, w4.follow, None, challenger=victim)
+            self._w4 = Wild4(w4.seat, w4.follow, None, challenger=victim, count=w4.count)
             self._await(Kind.REVEAL, w4.seat)
             events.append(ev.Challenged(victim, w4.seat))
             return
@@ -765,10 +1109,11 @@ class Game:
 
     def _settle_challenge(self, victim: int, culprit: int, guilty: bool, events: Events) -> None:
         events.append(ev.ChallengeSettled(victim, culprit, guilty))
+        cost = Rank.WILD4.draws * (self._w4.count if self._w4 else 1)
         self._w4 = None
         if guilty:
-            self._pending -= Rank.WILD4.draws
-            self._draw(culprit, Rank.WILD4.draws, events, "guilty")
+            self._pending -= cost
+            self._draw(culprit, cost, events, "guilty")
             if self._pending:
                 self._await(Kind.RESPOND, victim)
             else:
@@ -794,9 +1139,24 @@ class Game:
             raise _refuse("already_called", f"seat {seat} has called already")
         if self._awaiting.kind in (Kind.ROUND_OVER, Kind.MATCH_OVER):
             raise _refuse("round_over", "the round is over")
-        on_turn = self._awaiting.seat == seat and self._awaiting.kind is not Kind.COLOR
-        if not (count == 1 or (count == 2 and on_turn)):
+        view = self._seat_view(seat)
+        on_turn = view.seat == seat and view.kind is not Kind.COLOR
+        if not (count == 1 or (on_turn and self._may_play_down_to_one(seat))):
             raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
+
+    def _seat_view(self, seat: int) -> Awaiting:
+        """What the game waits for from `seat`: its `meanwhile` move, or the awaited one."""
+        m = self._meanwhile
+        return m if m is not None and m.seat == seat else self._awaiting
+
+    def _may_play_down_to_one(self, seat: int) -> bool:
+        """On its turn, a seat may call if one play can leave it one card."""
+        hand = self._hands[seat]
+        if hand.count == 2:
+            return True
+        if not (self.rules.multi_play and hand.seen and hand.count > 2):
+            return False
+        return max(Counter(c.rank for c in hand.cards).values()) >= hand.count - 1
 
     def _on_catch_uno(self, action: CatchUno, events: Events) -> None:
         target = self.catchable
@@ -818,6 +1178,8 @@ class Game:
         self._out_of_play += hand.cards
         self._hands[seat] = Hand()
         self._left.add(seat)
+        if seat == self._owes:
+            self._drop_color_wait()
         self._called.discard(seat)
         if self._window == seat:
             self._window = None
@@ -852,15 +1214,26 @@ class Game:
         self._pending, self._w4 = 0, None
         self._begin_turn(nxt)
 
-    def _go_out(self, seat: int, card: Card, events: Events) -> None:
-        if self.rules.points and card.rank.draws:
-            # A last D2 or W4 still hits: those cards count for the winner.
-            total, self._pending = self._pending + card.rank.draws, 0
-            self._draw(self._next(seat), total, events, "penalty")
+    def _go_out(self, seat: int, card: Card, n: int, mode: str, events: Events) -> None:
+        total = self._pending + card.rank.draws * n
+        if self.rules.points and total:
+            # A last D2 or W4 (or a last answer to a stack) still hits: those cards count.
+            self._pending = 0
+            self._draw(self._out_receiver(seat, card, n, mode), total, events, "penalty")
         self._end_round(seat, events)
+
+    def _out_receiver(self, seat: int, card: Card, n: int, mode: str) -> int:
+        if mode == "stack" and card.rank is Rank.REVERSE and n % 2:
+            self._direction = -self._direction
+            try:
+                return self._next(seat)
+            finally:
+                self._direction = -self._direction
+        return self._stack_receiver(seat, card, n) if mode == "stack" else self._next(seat)
 
     def _end_round(self, winner: int, events: Events) -> None:
         self._winner, self._pending, self._w4, self._window = winner, 0, None, None
+        self._counter = self._owes = self._meanwhile = None
         if self.rules.points:
             # Real cards: every other seat shows its hand, in turn, before the points count.
             order = [self._next(winner, k) for k in range(1, len(self._active_seats()))]
@@ -874,29 +1247,43 @@ class Game:
             self._finish_round(self._winner, events)
 
     def _finish_round(self, winner: int, events: Events) -> None:
-        points = 0
-        if self.rules.points:
-            # The winner's own cards (a round won by the others leaving) score for no one.
-            others = [h for seat, h in enumerate(self._hands) if seat != winner]
-            points = sum(c.points for h in others for c in h.cards)
-        self._scores[winner] += points
+        points = self._score_round(winner) if self.rules.points else 0
         events.append(ev.RoundOver(winner, points))
-        match_over = (
-            not self.rules.points
-            or self._scores[winner] >= self.rules.target_score
-            or len(self._active_seats()) < 2
-        )
-        if match_over:
+        if self._match_is_over(winner):
             self._match_winner = self._decide_match(winner)
             events.append(ev.MatchOver(self._match_winner))
             self._await(Kind.MATCH_OVER, None)
         else:
             self._await(Kind.ROUND_OVER, None)
 
+    def _lowest_wins(self) -> bool:
+        return self.rules.points and self.rules.match_end == "lowest_at_target"
+
+    def _score_round(self, winner: int) -> int:
+        """Add the round's points: all to the winner, or (lowest_at_target) each to its holder.
+
+        The winner's own cards (a round won by the others leaving) score for no one."""
+        held = [sum(c.points for c in h.cards) for h in self._hands]
+        held[winner] = 0
+        if self._lowest_wins():
+            for seat in self._active_seats():
+                self._scores[seat] += held[seat]
+        else:
+            self._scores[winner] += sum(held)
+        return sum(held)
+
+    def _match_is_over(self, winner: int) -> bool:
+        if not self.rules.points or len(self._active_seats()) < 2:
+            return True
+        if self._lowest_wins():
+            return max(self._scores[s] for s in self._active_seats()) >= self.rules.target_score
+        return self._scores[winner] >= self.rules.target_score
+
     def _decide_match(self, winner: int) -> int:
-        if self.rules.points and self.rules.match_end == "lowest_at_target":
-            seats = [s for s in range(self.players) if s not in self._left] or [winner]
-            return min(seats, key=lambda s: self._scores[s])
+        if self._lowest_wins():
+            seats = self._active_seats() or [winner]
+            # The lowest total wins; a tie goes to the round's winner, then to the lower seat.
+            return min(seats, key=lambda s: (self._scores[s], s != winner, s))
         return winner
 
     def _on_next_round(self, action: NextRound, events: Events) -> None:
@@ -982,7 +1369,7 @@ class Game:
         self._awaiting = Awaiting(kind, seat)
 
     def _begin_turn(self, seat: int) -> None:
-        self._drawn, self._dry = [], False
+        self._drawn, self._dry, self._counter = [], False, None
         self._await(Kind.TURN, seat)
 
     def _close_window(self, actor: int) -> None:
@@ -1043,14 +1430,47 @@ class Game:
         return [a for a in candidates if self._allows(a)]
 
     def _candidate_actions(self, seat: int) -> list[Action]:
-        hand = self._hands[seat]
-        plays: list[Action] = []
-        for card in dict.fromkeys(hand.cards):
-            if card.is_wild:
-                plays += [Play(seat, card, color=c) for c in Color]
-            else:
-                plays.append(Play(seat, card))
+        plays = self._candidate_plays(seat)
         return [*plays, Draw(seat), Pass(seat), Accept(seat), Challenge(seat), CallUno(seat)]
+
+    def _candidate_plays(self, seat: int) -> list[Play]:
+        """Single cards in hand order, then (multi_play) runs of one symbol."""
+        hand = self._hands[seat].cards
+        plays: list[Play] = []
+        for card in dict.fromkeys(hand):
+            plays += self._play_variants(seat, (card,))
+        if self.rules.multi_play:
+            for cards in _runs(hand):
+                plays += self._play_variants(seat, cards)
+        return plays
+
+    def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> list[Play]:
+        """A wild once per colour; a 7 under seven_zero once per seat to swap with."""
+        if cards[-1].is_wild:
+            return [Play(seat, cards, color=c) for c in Color]
+        if self._sevens(cards[-1]):
+            others = [s for s in self._active_seats() if s != seat]
+            return [Play(seat, cards, target=t) for t in others] or [Play(seat, cards)]
+        return [Play(seat, cards)]
+
+    def jump_ins(self, seat: int) -> list[Play]:
+        """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
+        if seat == self._awaiting.seat or seat in self._left or not self._may_jump_in():
+            return []
+        if self.top not in self._hands[seat].cards:
+            return []
+        plays = self._candidate_plays(seat)
+        return [p for p in plays if p.cards[0] == self.top and self._allows(p)]
+
+    def out_of_turn_actions(self, seat: int) -> list[Action]:
+        """What `seat`, not the awaited seat, may do now: its `meanwhile` move, or jump-ins."""
+        if seat == self._awaiting.seat or seat in self._left:
+            return []
+        m = self._meanwhile
+        if m is None or m.seat != seat:
+            return list(self.jump_ins(seat))
+        with self._as_meanwhile(seat):
+            return [a for a in self._candidate_actions(seat) if self._allows(a)]
 
     def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
         """Whether `apply` would accept this action now; nothing changes either way."""
@@ -1058,7 +1478,8 @@ class Game:
             self._check_seat(action.seat)
         except IllegalAction:
             return False
-        return self._allows(action)
+        with self._as_meanwhile(action.seat):
+            return self._allows(action)
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
@@ -1076,3 +1497,25 @@ class Game:
         Challenge: _check_challenge,
         CallUno: _check_call,
     }
+
+
+def _runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """Plays of 2+ cards of one symbol: each size, each first card and each last card
+    (the first must fit, the last sets the colour), the middle in a fixed order."""
+    groups: dict[Rank, list[Card]] = {}
+    for card in hand:
+        groups.setdefault(card.rank, []).append(card)
+    seen: set[tuple[Card, ...]] = set()
+    for group in groups.values():
+        kinds = sorted(set(group), key=str)
+        for size in range(2, len(group) + 1):
+            for first in kinds:
+                rest = list(group)
+                rest.remove(first)
+                for last in sorted(set(rest), key=str):
+                    middle = sorted(rest, key=str)
+                    middle.remove(last)
+                    run = (first, *middle[: size - 2], last)
+                    if run not in seen:
+                        seen.add(run)
+                        yield run

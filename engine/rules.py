@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -29,6 +30,8 @@ class RuleSet:
     w4_restricted: bool = True  # W4 only without the colour to follow; bluffs are challenged
     challenge_penalty: int = 2  # an innocent W4 costs the challenger this many on top
     draw_skips: bool = True  # a penalty draw costs the victim its turn
+    # Answers to a pending draw. same: +2 on +2, +4 on +4; cross: any +2/+4 on either;
+    # cool: +2, +4, R or S matching the colour or the symbol (a first card D2 is not answered).
     stacking: str = "none"
     first_reverse: str = "dealer"  # dealer: the dealer starts; right: the seat right of the dealer
     draw_to_match: bool = False  # draw until a card fits, then play it
@@ -37,7 +40,17 @@ class RuleSet:
     uno_penalty: int = 2
     scoring: str = "points"  # none: the first out wins the match
     target_score: int = 500
-    match_end: str = "first_to_target"
+    match_end: str = "first_to_target"  # lowest_at_target: each seat scores its own hand
+    # House rules (RULES.md "Knobs beyond the presets"), usable with any preset.
+    seven_zero: bool = False  # a 7 swaps hands with a named seat; a 0 passes every hand on
+    jump_in: bool = False  # a card identical to the top may be played out of turn
+    # The cool preset's rules, each a knob of its own.
+    multi_play: bool = False  # several cards of one symbol per play; never the last cards
+    counters: bool = False  # an S or R may be countered with S or R (cool rule 4)
+    open_wild: bool = False  # until a wild's colour is named, the next seat may play any colour
+    draw_until_play: bool = False  # draw as long as you like, then play any card that fits
+    out_on_number: bool = False  # a round is won only on a number card
+    uno_race: float = 0.0  # seconds: a call this long after another seat's press still counts
 
     @classmethod
     def preset(cls, name: str) -> RuleSet:
@@ -67,6 +80,16 @@ class RuleSet:
                 raise ValueError(f"{knob} must be a whole number >= 0, not {value!r}")
         if self.hand_size < 1 or self.target_score < 1:
             raise ValueError("hand_size and target_score must be at least 1")
+        for knob in _BOOL_KNOBS:
+            if not isinstance(getattr(self, knob), bool):
+                raise ValueError(f"{knob} must be True or False, not {getattr(self, knob)!r}")
+        race = self.uno_race
+        if isinstance(race, bool) or not isinstance(race, (int, float)) or not 0 <= race < math.inf:
+            raise ValueError(f"uno_race must be a number of seconds >= 0, not {race!r}")
+        if self.draw_until_play and (self.draw_to_match or self.autoplay_drawn or self.forced_play):
+            raise ValueError(
+                "draw_until_play excludes draw_to_match, autoplay_drawn and forced_play"
+            )
 
     def replace(self, **knobs) -> RuleSet:
         """A copy with some knobs changed; unknown knobs raise TypeError."""
@@ -88,9 +111,33 @@ class RuleSet:
     def stacks(self) -> bool:
         return self.stacking != "none"
 
+    def call_in_time(self, call_at: float, press_at: float) -> bool:
+        """Whether an UNO call at `call_at` beats another seat's press at `press_at`.
+
+        A call counts if it comes before the press or at the same time, that is within
+        `uno_race` seconds after it (the table orders presses and holds a catch that long).
+        """
+        return call_at <= press_at + self.uno_race
+
     @property
     def points(self) -> bool:
         return self.scoring == "points"
+
+
+_BOOL_KNOBS = (
+    "w4_restricted",
+    "draw_skips",
+    "draw_to_match",
+    "forced_play",
+    "autoplay_drawn",
+    "seven_zero",
+    "jump_in",
+    "multi_play",
+    "counters",
+    "open_wild",
+    "draw_until_play",
+    "out_on_number",
+)
 
 
 def _build_deck(wilds: tuple[Rank, ...]) -> tuple[Card, ...]:
@@ -128,5 +175,15 @@ _PRESET_KNOBS: dict[str, dict] = {
         autoplay_drawn=True,
         scoring="none",
     ),
-    "cool": dict(deck_kind="cool", w4_restricted=False, stacking="cool"),
+    "cool": dict(
+        deck_kind="cool",
+        w4_restricted=False,
+        stacking="cool",
+        multi_play=True,
+        counters=True,
+        open_wild=True,
+        draw_until_play=True,
+        out_on_number=True,
+        uno_race=0.05,
+    ),
 }

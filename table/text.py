@@ -103,6 +103,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_revealed": "{name} shows {n} cards",
         "ev_revealed_one": "{name} shows {card}",
         "ev_left": "{name} leaves the game",
+        "ev_counter_S": "{name}: counter the skip with S or R, or let it pass",
+        "ev_counter_R": "{name}: counter the reverse with R or S, or let it pass",
+        "ev_reverse_cancelled": "Reverse cancelled: {name} plays again",
+        "ev_declined": "{name} lets it pass",
+        "ev_swapped": "{name} swaps hands with {other}",
+        "ev_passed_hands": "Every hand moves one seat on",
+        "ev_shuffled": "{name} shuffles every hand and deals them again",
         "ev_round": "{name} wins the round (+{n})",
         "ev_match": "{name} wins the match!",
         # Refusals, by the engine's reason word.
@@ -110,7 +117,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_your_turn": "not your turn: take the card back",
         "must_play": "you hold a card that fits: play it",
         "drew_already": "you have drawn: play that card or pass",
-        "must_draw": "keep drawing until a card fits",
+        "must_draw": "keep drawing: no passing yet",
         "must_answer": "{card} doesn't answer the draw: take it back",
         "only_drawn": "after drawing, only the drawn card may be played",
         "not_uno": "too many cards to call {call}",
@@ -127,6 +134,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "unknown_action": "that is not a move",
         "challenged_left": "the +4 player has left: nobody to challenge",
         "no_target": "this play names no seat",
+        "one_symbol": "several cards in one play must share one symbol",
+        "keep_one": "several cards at once may not empty the hand",
+        "out_on_number": "the round is won on a number card only",
+        "needs_target": "a 7 swaps hands: choose the seat",
+        "bad_target": "cannot swap hands with that seat",
+        "must_counter": "{card} doesn't counter: S or R, or let it pass",
+        "one_skip_per_reverse": "undoing the reverse takes one S per R",
         "not_wild": "only a wild takes a colour",
         "no_cards": "the draw pile is empty",
         "unknown_card": "unknown card code: {card}",
@@ -243,13 +257,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_revealed": "{name} enseña {n} cartas",
         "ev_revealed_one": "{name} enseña {card}",
         "ev_left": "{name} deja la partida",
+        "ev_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o déjalo pasar",
+        "ev_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o déjala pasar",
+        "ev_reverse_cancelled": "Reversa anulada: {name} juega otra vez",
+        "ev_declined": "{name} lo deja pasar",
+        "ev_swapped": "{name} cambia la mano con {other}",
+        "ev_passed_hands": "Cada mano pasa al asiento siguiente",
+        "ev_shuffled": "{name} baraja todas las manos y las reparte de nuevo",
         "ev_round": "{name} gana la ronda (+{n})",
         "ev_match": "¡{name} gana la partida!",
         "no_match": "{card} no sirve: recógela",
         "not_your_turn": "no es tu turno: recoge la carta",
         "must_play": "tienes una carta que sirve: juégala",
         "drew_already": "ya has robado: juega esa carta o pasa",
-        "must_draw": "roba hasta que una carta sirva",
+        "must_draw": "sigue robando: todavía no se pasa",
         "must_answer": "{card} no responde al robo: recógela",
         "only_drawn": "tras robar solo se puede jugar la carta robada",
         "not_uno": "demasiadas cartas para decir {call}",
@@ -266,6 +287,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "unknown_action": "eso no es una jugada",
         "challenged_left": "quien jugó el +4 se ha ido: no hay a quién retar",
         "no_target": "esta jugada no elige asiento",
+        "one_symbol": "varias cartas en una jugada deben tener el mismo símbolo",
+        "keep_one": "no se puede vaciar la mano con varias cartas a la vez",
+        "out_on_number": "solo se gana con una carta de número",
+        "needs_target": "un 7 cambia la mano: elige el asiento",
+        "bad_target": "no se puede cambiar la mano con ese asiento",
+        "must_counter": "{card} no responde: bloqueo o reversa, o déjalo pasar",
+        "one_skip_per_reverse": "anular la reversa pide un bloqueo por cada reversa",
         "not_wild": "solo un comodín elige color",
         "no_cards": "el mazo está vacío",
         "unknown_card": "código de carta desconocido: {card}",
@@ -404,6 +432,18 @@ class Text:
                 return self("ev_revealed", name=name(seat), n=len(cards))
             case ev.Left(seat):
                 return self("ev_left", name=name(seat))
+            case ev.CounterOpen(seat, against, _):
+                return self(f"ev_counter_{against}", name=name(seat))
+            case ev.CounterDeclined(seat, _):
+                return self("ev_declined", name=name(seat))
+            case ev.ReverseCancelled(seat, _):
+                return self("ev_reverse_cancelled", name=name(seat))
+            case ev.HandsSwapped(seat, target):
+                return self("ev_swapped", name=name(seat), other=name(target))
+            case ev.HandsPassed():
+                return self("ev_passed_hands")
+            case ev.HandsShuffled(seat, _):
+                return self("ev_shuffled", name=name(seat))
             case ev.RoundOver(winner, points):
                 return self("ev_round", name=name(winner), n=points)
             case ev.MatchOver(winner):

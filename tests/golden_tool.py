@@ -32,6 +32,11 @@ TRACES = [
     ("playone", 10, 2, "SR", 300),
     ("playone", 26, 4, "SSSS", 300),
     ("playone", 35, 7, "RSRSRSR", 300),
+    # cool: seeds whose whole match fits the size budget and shows multi-card plays, answers,
+    # counters (11-4p cancels a reverse), open colours and a wild shuffle.
+    ("cool", 172, 2, "SR", 400),
+    ("cool", 11, 4, "SSSS", 400),
+    ("cool", 8, 7, "RSRSRSR", 400),
 ]
 
 

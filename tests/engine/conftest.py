@@ -14,9 +14,24 @@ from engine import Game, IllegalAction, RuleSet
 OFFICIAL_DOC = "001_7de0782de58d94c8.txt"
 REGLAMENTO_DOC = "000_4f59e59c717ebe96.txt"
 PLAYONE_DOC = "002_4472cbb3b785f485.txt"
-DOCS = (OFFICIAL_DOC, REGLAMENTO_DOC, PLAYONE_DOC, "004_beba888c69d67be2.txt")
+COOL_DOC = "003_6e3a6848a9139a6f.txt"
+RULES_MD = "RULES.md"  # knobs beyond the presets have no rule document of their own
+DOCS = (OFFICIAL_DOC, REGLAMENTO_DOC, PLAYONE_DOC, "004_beba888c69d67be2.txt", COOL_DOC, RULES_MD)
 
-PRESETS = ("official", "reglamento", "playone")
+PRESETS = ("official", "reglamento", "playone", "cool")
+# House-rule knobs a scenario may name instead of a preset (RULES.md "Knobs beyond the presets").
+KNOBS = (
+    "stacking",
+    "seven_zero",
+    "jump_in",
+    "draw_to_match",
+    "target_score",
+    "match_end",
+    "multi_play",
+    "out_on_number",
+    "open_wild",
+    "validation",
+)
 
 # The rows of the RULES.md decision table, and the shared details, that a scenario may name.
 ROWS = (
@@ -46,6 +61,9 @@ ROWS = (
     "scoring",
     "empty draw pile",
     "catch window",
+    "wild shuffle hands",
+    "cool counters",
+    "knobs",
 )
 
 
@@ -64,8 +82,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def rule(preset, doc, line, row):
-    """Mark a scenario with the preset, rule document line (1-based) and RULES.md row it checks."""
-    assert preset in PRESETS, preset
+    """Mark a scenario with the preset (or knob), rule document line (1-based) and RULES.md row."""
+    assert preset in PRESETS or preset in KNOBS, preset
     assert doc in DOCS, doc
     assert row in ROWS, row
     return pytest.mark.rule(preset, doc, line, row=row)

@@ -1,7 +1,7 @@
 """Scenarios for the details every preset shares (RULES.md): the UNO catch window.
 
 The empty draw pile, the other shared detail, is a row of the decision table: each preset's file
-has its scenarios. Here every scenario runs under official, reglamento and playone. Seats in a
+has its scenarios. Here every scenario runs under official, reglamento, playone and cool. Seats in a
 3-seat position: 0 plays first, direction +1.
 """
 
@@ -10,6 +10,7 @@ import pytest
 from engine import Accept, CallUno, CatchUno, Challenge, Draw, Leave, Play
 
 from .conftest import (
+    COOL_DOC,
     OFFICIAL_DOC,
     PRESETS,
     REGLAMENTO_DOC,
@@ -26,8 +27,9 @@ UNO_LINE = {
     "official": (OFFICIAL_DOC, 74),
     "reglamento": (REGLAMENTO_DOC, 14),
     "playone": (OFFICIAL_DOC, 74),
+    "cool": (COOL_DOC, 31),
 }
-PENALTY = {"official": 2, "reglamento": 1, "playone": 2}
+PENALTY = {"official": 2, "reglamento": 1, "playone": 2, "cool": 2}
 PILE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]
 
 
@@ -123,6 +125,8 @@ def test_the_window_closes_when_the_next_seat_challenges_a_w4(preset):
 @each_preset()
 def test_a_skip_does_not_close_the_window(preset):
     g = one_card_left(preset, first="RS")
+    if preset == "cool":
+        g.apply(Accept(1))  # cool: the skipped seat declines to counter, like a skip
     awaits(g, "turn", 2)
     g.apply(CatchUno(1, at=1.0))
     assert g.hand_count(0) == 1 + PENALTY[preset]

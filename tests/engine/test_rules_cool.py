@@ -1,0 +1,734 @@
+"""Scenarios for the `cool` preset and the house-rule knobs, one per rule.
+
+Each test names the preset or knob, the rule document line and the RULES.md row it checks with
+`@rule` (see conftest.py); the docstring quotes the line: `003` is the cool rule document
+(rules/003_6e3a6848a9139a6f.txt), `001` the official one, `RULES.md` the table of decisions.
+"""
+
+from collections import Counter
+
+import pytest
+
+from engine import (
+    Accept,
+    CallUno,
+    CatchUno,
+    ChooseColor,
+    Color,
+    Draw,
+    Game,
+    IllegalAction,
+    Kind,
+    NextRound,
+    Pass,
+    Play,
+    Rank,
+    RuleSet,
+)
+from engine import events as ev
+
+from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, rule
+
+COOL = RuleSet.preset("cool")
+OFFICIAL = RuleSet.preset("official")
+FILLER = ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8", "Y9"]
+DEALT = [f"{c}{r}" for c in "RYGB" for r in "123456789"][:28]  # 7 cards to each of 4 seats
+
+
+def position(hands, top, rules=COOL, turn=0, draw_pile=FILLER, **kw) -> Game:
+    return Game.from_position(rules, hands=hands, top=top, turn=turn, draw_pile=draw_pile, **kw)
+
+
+def refused(game: Game, action, reason: str) -> None:
+    """The action is refused with `reason` and changes nothing."""
+    before = game.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert err.value.reason == reason, err.value.message
+    assert game.snapshot() == before
+
+
+def codes(cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def awaiting(game: Game) -> tuple[str, int | None]:
+    return (str(game.awaiting.kind), game.awaiting.seat)
+
+
+# --- the preset ---------------------------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 6, "deck")
+def test_cool_deck_holds_one_wild_shuffle_hands():
+    """cool — RULES.md line 19 (deck: official 112, one of the 8 W being WS); 003 line 6."""
+    deck = Counter(str(c) for c in COOL.deck())
+    assert sum(deck.values()) == 112
+    assert (deck["W"], deck["WS"], deck["W4"]) == (7, 1, 4)
+    assert COOL.stacking == "cool" and not COOL.w4_restricted
+    assert COOL.uno_penalty == 2 and COOL.uno_race == 0.05 and COOL.target_score == 500
+
+
+# --- rule 1: several cards of one symbol ----------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 9, "several cards at once")
+def test_several_cards_of_one_symbol_first_fits_last_on_top():
+    """cool — 003 line 9: "tantas cartas de igual símbolo como se desee"."""
+    g = position([["R5", "G5", "B5", "Y1"], ["B2", "B3"]], top="R3")
+    refused(g, Play(0, ["G5", "R5"]), "no_match")  # the first card must fit the top
+    refused(g, Play(0, ["R5", "Y1"]), "one_symbol")
+    events = g.apply(Play(0, ["R5", "B5", "G5"]))
+    assert events[0] == ev.Played(0, tuple(Play(0, ["R5", "B5", "G5"]).cards), Color.GREEN)
+    assert str(g.top) == "G5" and g.color is Color.GREEN
+    assert codes(g.discard) == ["R3", "R5", "B5", "G5"]
+    assert codes(g.hand(0)) == ["Y1"] and awaiting(g) == ("turn", 1)
+
+
+@rule("multi_play", RULES_MD, 31, "several cards at once")
+def test_several_cards_need_the_knob():
+    """multi_play knob — RULES.md line 31: official plays one card at a time."""
+    g = position([["R5", "G5", "B5"], ["B2"]], top="R3", rules=OFFICIAL)
+    refused(g, Play(0, ["R5", "G5"]), "one_card")
+    g = position([["R5", "G5", "B5"], ["B2"]], top="R3", rules=OFFICIAL.replace(multi_play=True))
+    g.apply(Play(0, ["R5", "G5"]))
+    assert str(g.top) == "G5"
+
+
+@rule("cool", COOL_DOC, 9, "several cards at once")
+def test_legal_actions_list_runs_of_one_symbol():
+    """cool — 003 line 9: the bots see several-card plays among the legal actions."""
+    g = position([["R5", "G5", "B9"], ["B2"]], top="R3")
+    plays = [codes(a.cards) for a in g.legal_actions() if isinstance(a, Play)]
+    assert ["R5"] in plays and ["R5", "G5"] in plays
+    assert ["G5", "R5"] not in plays  # G5 does not fit R3
+    for action in g.legal_actions():
+        Game.replay(g.origin, g.rules, [action])  # every listed action is accepted
+
+
+# --- rule 2: effects multiply -------------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 11, "several cards at once")
+def test_two_draw_twos_make_four():
+    """cool — 003 line 11: "+2: se deben tomar 2 cartas más por cada una"."""
+    g = position([["RD2", "GD2", "B1"], ["B2", "B3"], ["G1"]], top="R3")
+    g.apply(Play(0, ["RD2", "GD2"]))
+    assert g.pending_draw == 4 and awaiting(g) == ("respond", 1)
+    g.apply(Accept(1))
+    assert codes(g.hand(1)) == ["B2", "B3", *FILLER[:4]] and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", COOL_DOC, 12, "several cards at once")
+def test_two_wild_draw_fours_make_eight():
+    """cool — 003 line 12: "+4: se deben tomar 4 cartas más por cada una"."""
+    g = position([["W4", "W4", "B1"], ["B2"], ["G1"]], top="R3")
+    g.apply(Play(0, ["W4", "W4"], color="B"))
+    assert g.pending_draw == 8 and g.color is Color.BLUE
+    g.apply(Accept(1))
+    assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", COOL_DOC, 13, "several cards at once")
+def test_reverses_flip_once_each():
+    """cool — 003 line 13: "Reverse: se vuelve a cambiar el sentido por cada una"."""
+    hands = [["RR", "GR", "BR", "Y1"], ["B2"], ["G1"], ["Y5"]]
+    g = position(hands, top="R3")
+    g.apply(Play(0, ["RR", "GR"]))
+    assert g.direction == 1 and awaiting(g) == ("respond", 1)  # seat 1 may counter
+    g = position(hands, top="R3")
+    g.apply(Play(0, ["RR", "GR", "BR"]))
+    assert g.direction == -1 and awaiting(g) == ("respond", 3)
+    g.apply(Accept(3))
+    assert awaiting(g) == ("turn", 3)
+
+
+@rule("cool", COOL_DOC, 14, "several cards at once")
+def test_skips_skip_one_player_each():
+    """cool — 003 line 14: "Bloqueo: se le quita el turno a una persona más"."""
+    g = position([["RS", "GS", "Y1"], ["B2"], ["G1"], ["Y5"], ["B7"]], top="R3")
+    g.apply(Play(0, ["RS", "GS"]))
+    assert awaiting(g) == ("respond", 1) and g.counter == ("S", 0, 2)
+    events = g.apply(Accept(1))
+    assert [e for e in events if isinstance(e, ev.Skipped)] == [ev.Skipped(1), ev.Skipped(2)]
+    assert awaiting(g) == ("turn", 3)
+
+
+@rule("multi_play", RULES_MD, 31, "several cards at once")
+def test_multi_play_without_counters_skips_at_once():
+    """multi_play knob — RULES.md line 31 (n×S skips n players), with official's S."""
+    rules = OFFICIAL.replace(multi_play=True)
+    g = position([["RS", "GS", "Y1"], ["B2"], ["G1"], ["Y5"]], top="R3", rules=rules)
+    g.apply(Play(0, ["RS", "GS"]))
+    assert awaiting(g) == ("turn", 3)
+
+
+# --- rule 3: answers to +2 and +4 -----------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 16, "stacking")
+def test_answer_draw_two_with_draw_two():
+    """cool — 003 line 16: "+2: +2 al total de cartas, se pasa al siguiente jugador"."""
+    g = position([["RD2", "B1"], ["GD2", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    assert awaiting(g) == ("respond", 1) and g.pending_draw == 2
+    g.apply(Play(1, "GD2"))  # the same symbol, another colour
+    assert awaiting(g) == ("respond", 2) and g.pending_draw == 4
+    g.apply(Accept(2))
+    assert g.hand_count(2) == 6 and awaiting(g) == ("turn", 0)
+
+
+@rule("cool", COOL_DOC, 15, "stacking")
+def test_answer_must_match_colour_or_symbol():
+    """cool — 003 line 15: "+2, +4, Reverse o Bloqueo del color o símbolo equivalente"."""
+    g = position([["RD2", "B1"], ["GS", "B5", "RS", "W"], ["G1"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    refused(g, Play(1, "GS"), "must_answer")  # neither red nor a +2
+    refused(g, Play(1, "B5"), "must_answer")
+    refused(g, Play(1, "W", color="R"), "must_answer")
+    refused(g, Draw(1), "wrong_moment")
+    g.apply(Play(1, "RS"))
+
+
+@rule("cool", COOL_DOC, 17, "stacking")
+def test_answer_draw_two_with_wild_draw_four():
+    """cool — 003 line 17: "+4: +4 al total de cartas, se pasa al siguiente jugador"."""
+    g = position([["RD2", "B1"], ["W4", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    g.apply(Play(1, "W4", color="G"))
+    assert g.pending_draw == 6 and awaiting(g) == ("respond", 2)
+
+
+@rule("cool", COOL_DOC, 18, "stacking")
+def test_answer_with_reverse_sends_the_total_back():
+    """cool — 003 line 18: "Reverse: se devuelve la cantidad acumulada al jugador anterior"."""
+    g = position([["RD2", "B1"], ["RR", "B2"], ["G1"], ["G2"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    g.apply(Play(1, "RR"))
+    assert g.direction == -1 and g.pending_draw == 2 and awaiting(g) == ("respond", 0)
+    g.apply(Accept(0))
+    assert g.hand_count(0) == 3 and awaiting(g) == ("turn", 3)  # the flow is reversed
+
+
+@rule("cool", COOL_DOC, 19, "stacking")
+def test_answer_with_skip_passes_the_total_on():
+    """cool — 003 line 19: "Bloqueo: el jugador que la juega queda absuelto del efecto"."""
+    g = position([["RD2", "B1"], ["RS", "B2"], ["G1"], ["G2"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    g.apply(Play(1, "RS"))
+    assert g.hand_count(1) == 1 and g.pending_draw == 2 and awaiting(g) == ("respond", 2)
+    g.apply(Accept(2))
+    assert g.hand_count(2) == 3 and awaiting(g) == ("turn", 3)
+
+
+@rule("cool", COOL_DOC, 20, "stacking")
+def test_answers_go_on_until_someone_takes_the_total():
+    """cool — 003 line 20: "Hasta que un jugador no tome las cartas acumuladas"."""
+    hands = [["RD2", "RD2", "GD2", "B1"], ["RR", "B2"], ["G1", "G2"], ["RS", "Y5"]]
+    g = position(hands, top="R3")
+    g.apply(Play(0, "RD2"))  # 2 on seat 1
+    g.apply(Play(1, "RR"))  # back to seat 0, direction -1
+    refused(g, Play(0, "GD2"), "must_answer")  # the top is now a red R
+    g.apply(Play(0, "RD2"))  # red: 4 on seat 3
+    g.apply(Play(3, "RS"))  # red: seat 3 absolved, 4 on seat 2
+    assert g.pending_draw == 4 and awaiting(g) == ("respond", 2)
+    g.apply(Accept(2))
+    assert g.hand_count(2) == 6 and awaiting(g) == ("turn", 1)
+
+
+@rule("cool", RULES_MD, 34, "first card D2")
+def test_first_card_draw_two_is_not_answered():
+    """cool — RULES.md line 34: a first card D2 acts as official (draw 2, lose the turn)."""
+    deck = [*DEALT, "GD2", "B5", "B6"]
+    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 35, "first card S")
+def test_first_card_skip_opens_no_counter():
+    """cool — RULES.md line 35: a first card S skips the seat left of the dealer."""
+    deck = [*DEALT, "GS", "B5", "B6"]
+    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    assert awaiting(g) == ("turn", 2) and g.counter is None
+
+
+# --- rule 4: counters to S and R ----------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 22, "cool counters")
+def test_skip_against_skip_moves_the_skip_on():
+    """cool — 003 line 22: "Bloqueo contra Bloqueo": the next two after the counter are skipped."""
+    g = position([["RS", "Y1"], ["GS", "B2"], ["G1"], ["Y5"], ["B7"]], top="R3")
+    g.apply(Play(0, "RS"))
+    assert awaiting(g) == ("respond", 1)
+    g.apply(Play(1, "GS"))  # the S symbol, any colour
+    assert awaiting(g) == ("respond", 2) and g.counter == ("S", 1, 2)
+    events = g.apply(Accept(2))
+    assert [e.seat for e in events if isinstance(e, ev.Skipped)] == [2, 3]
+    assert awaiting(g) == ("turn", 4)
+
+
+@rule("cool", COOL_DOC, 23, "cool counters")
+def test_skip_against_reverse_needs_one_skip_per_reverse():
+    """cool — 003 line 23: "Bloqueo contra Reverse ... un bloqueo por cada Reverse jugado"."""
+    hands = [["RR", "GR", "Y1"], ["GS", "YS", "B2"], ["G1"], ["Y5"]]
+    g = position(hands, top="R3")
+    g.apply(Play(0, ["RR", "GR"]))
+    assert awaiting(g) == ("respond", 1) and g.counter == ("R", 0, 2)
+    refused(g, Play(1, "GS"), "one_skip_per_reverse")
+    events = g.apply(Play(1, ["GS", "YS"]))
+    assert ev.ReverseCancelled(0, 1) in events
+    assert awaiting(g) == ("turn", 0) and g.direction == 1  # the reverse's player again
+
+
+@rule("cool", COOL_DOC, 23, "cool counters")
+def test_skip_against_single_reverse_restores_the_direction():
+    """cool — 003 line 23 / RULES.md line 65: the reverse is cancelled."""
+    g = position([["RR", "Y1"], ["B2"], ["G1"], ["RS", "Y5"]], top="R3")
+    g.apply(Play(0, "RR"))
+    assert g.direction == -1 and awaiting(g) == ("respond", 3)
+    g.apply(Play(3, "RS"))
+    assert g.direction == 1 and awaiting(g) == ("turn", 0)
+
+
+@rule("cool", COOL_DOC, 24, "cool counters")
+def test_reverse_against_reverse_flips_again():
+    """cool — 003 line 24: "Reverse contra Reverse: se invierte el flujo del juego nuevamente"."""
+    g = position([["RR", "Y1"], ["B2"], ["G1"], ["GR", "Y5"]], top="R3")
+    g.apply(Play(0, "RR"))
+    g.apply(Play(3, "GR"))  # the R symbol
+    assert g.direction == 1 and awaiting(g) == ("respond", 0) and g.counter == ("R", 3, 1)
+    assert g.apply(Accept(0)) == [ev.CounterDeclined(0, "R")]
+    assert awaiting(g) == ("turn", 0)
+
+
+@rule("cool", COOL_DOC, 25, "cool counters")
+def test_reverse_against_skip_turns_the_skip_round():
+    """cool — 003 line 25: "Reverse contra Bloqueo: el bloqueo aplica en la dirección contraria"."""
+    g = position([["RS", "Y1"], ["RR", "B2"], ["G1"], ["Y5"]], top="R3")
+    g.apply(Play(0, "RS"))
+    g.apply(Play(1, "RR"))  # red, like the S
+    assert g.direction == -1 and awaiting(g) == ("respond", 0)  # the S's player is next in line
+    events = g.apply(Accept(0))
+    assert [e.seat for e in events if isinstance(e, ev.Skipped)] == [0]
+    assert awaiting(g) == ("turn", 3)
+
+
+@rule("cool", COOL_DOC, 21, "cool counters")
+def test_counter_must_be_skip_or_reverse_matching():
+    """cool — 003 line 21: "Reverse o Bloqueo, del mismo color o del mismo símbolo"."""
+    g = position([["RS", "Y1"], ["GR", "R5", "B2"], ["G1"], ["Y5"]], top="R3")
+    g.apply(Play(0, "RS"))
+    refused(g, Play(1, "GR"), "must_counter")  # green R on a red S
+    refused(g, Play(1, "R5"), "must_counter")
+    g.apply(Accept(1))
+    assert awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 51, "catch window")
+def test_declining_a_counter_keeps_the_catch_window():
+    """cool — RULES.md lines 51-52 and 66: declining is an Accept, like an automatic skip."""
+    g = position([["RS", "Y1"], ["B2", "B3"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "RS"))  # down to one card, no call
+    g.apply(Accept(1))
+    assert g.catchable == 0
+    g.apply(CatchUno(2))
+    assert g.hand_count(0) == 3
+
+
+# --- rule 5: the open colour ----------------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 26, "W")
+def test_next_seat_may_play_any_colour_while_the_colour_is_open():
+    """cool — 003 line 26: "mientras el jugador no diga el nuevo color ... cualquier color"."""
+    g = position([["W", "R1", "R2"], ["G7", "B3"], ["Y1", "Y2"]], top="R3")
+    g.apply(Play(0, "W"))
+    assert awaiting(g) == ("color", 0) and g.color is None and g.color_owed_by == 0
+    assert g.meanwhile.kind is Kind.TURN and g.meanwhile.seat == 1
+    assert Play(1, "G7") in g.out_of_turn_actions(1)
+    assert g.allows(Play(1, "G7")) and not g.allows(Play(2, "Y1"))
+    g.apply(Play(1, "G7"))
+    assert g.color is Color.GREEN and awaiting(g) == ("turn", 2)
+    assert g.color_owed_by is None and g.meanwhile is None
+    refused(g, ChooseColor(0, "B"), "not_your_turn")
+
+
+@rule("cool", COOL_DOC, 26, "W")
+def test_naming_the_colour_ends_the_open_colour():
+    """cool — 003 line 26: once the colour is named, it is followed."""
+    g = position([["W", "R1", "R2"], ["G7", "B3"], ["Y1", "Y2"]], top="R3")
+    g.apply(Play(0, "W"))
+    g.apply(ChooseColor(0, "B"))
+    assert g.color is Color.BLUE and awaiting(g) == ("turn", 1) and g.meanwhile is None
+    refused(g, Play(1, "G7"), "no_match")
+    g.apply(Play(1, "B3"))
+
+
+@rule("cool", COOL_DOC, 26, "W")
+def test_open_colour_applies_answers_to_a_draw_four():
+    """cool — 003 line 26: "aplicando las reglas definidas en los puntos 3 y 4"."""
+    g = position([["W4", "R1", "R2"], ["GD2", "B3"], ["Y1", "Y2"]], top="R3")
+    g.apply(Play(0, "W4"))
+    assert awaiting(g) == ("color", 0) and g.meanwhile.kind is Kind.RESPOND
+    assert g.pending_draw == 4
+    g.apply(Play(1, "GD2"))  # any colour may answer while the colour is open
+    assert g.pending_draw == 6 and awaiting(g) == ("respond", 2)
+
+
+@rule("cool", COOL_DOC, 26, "W")
+def test_open_colour_waits_again_after_a_draw():
+    """cool — 003 line 26: the colour stays owed until it is named or a card covers the wild."""
+    g = position([["W4", "R1", "R2"], ["B3"], ["Y1", "Y2"]], top="R3")
+    g.apply(Play(0, "W4"))
+    g.apply(Accept(1))  # seat 1 takes 4 meanwhile; the colour is still not named
+    assert awaiting(g) == ("color", 0) and g.meanwhile.seat == 2 and g.color is None
+    g.apply(ChooseColor(0, "Y"))
+    assert awaiting(g) == ("turn", 2) and g.color is Color.YELLOW
+
+
+@rule("open_wild", RULES_MD, 23, "W")
+def test_wild_without_colour_waits_for_it_without_open_wild():
+    """official — RULES.md line 23: the player names the colour, then the next seat plays."""
+    g = position([["W", "R1"], ["G7", "B3"], ["Y1"]], top="R3", rules=OFFICIAL)
+    g.apply(Play(0, "W"))
+    assert awaiting(g) == ("color", 0) and g.meanwhile is None
+    refused(g, Play(1, "G7"), "not_your_turn")
+
+
+# --- rule 6: drawing until you decide to play -------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 27, "nothing playable")
+def test_draw_as_long_as_you_like_then_play_any_card():
+    """cool — 003 line 27: "tomar cartas de la pila hasta que decida jugar una"."""
+    g = position([["R5", "G1"], ["B2", "B3"]], top="R3", draw_pile=["Y9", "B8", "Y1"])
+    g.apply(Draw(0))  # allowed while holding R5
+    refused(g, Pass(0), "must_draw")
+    g.apply(Draw(0))
+    assert awaiting(g) == ("drawn", 0)
+    g.apply(Play(0, "R5"))  # not the card just drawn
+    assert awaiting(g) == ("turn", 1)
+
+
+@rule("cool", RULES_MD, 43, "empty draw pile")
+def test_pass_only_when_nothing_is_left_to_draw():
+    """cool — RULES.md line 43: a draw that cannot be made allows Pass."""
+    g = position([["G1", "G2"], ["B2"]], top="R3", draw_pile=[])
+    g.apply(Draw(0))
+    assert g.hand_count(0) == 2
+    g.apply(Pass(0))
+    assert awaiting(g) == ("turn", 1)
+
+
+# --- rule 7: going out -------------------------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 29, "going out")
+def test_go_out_only_on_a_number_card():
+    """cool — 003 line 29: "se debe ganar con una carta que no sea de acción"."""
+    g = position([["RS"], ["B2"]], top="R3")
+    refused(g, Play(0, "RS"), "out_on_number")
+    g.apply(Draw(0))
+    g = position([["WS"], ["B2"]], top="R3")  # 003 line 6: the shuffle is an action card
+    refused(g, Play(0, "WS", color="R"), "out_on_number")
+    g = position([["R5"], ["B2"]], top="R3")
+    g.apply(Play(0, "R5"))
+    assert g.winner == 0 and g.scores == [2, 0]
+
+
+@rule("cool", COOL_DOC, 30, "going out")
+def test_several_cards_may_not_empty_the_hand():
+    """cool — 003 line 30: "si se tienen solo 2 cartas en mano, no se puede aplicar la regla 1"."""
+    g = position([["R5", "G5"], ["B2"]], top="R3")
+    refused(g, Play(0, ["R5", "G5"]), "keep_one")
+    g.apply(Play(0, "R5"))
+    assert g.hand_count(0) == 1
+
+
+@rule("out_on_number", COOL_DOC, 29, "going out")
+def test_forced_play_is_not_stuck_on_a_last_action_card():
+    """out_on_number with forced_play — 003 line 29: a last S that may not go out is no play."""
+    rules = RuleSet.preset("reglamento").replace(out_on_number=True)
+    g = position([["RS"], ["B2"]], top="R3", rules=rules)
+    g.apply(Draw(0))
+
+
+# --- rule 7: the UNO race -----------------------------------------------------------------------
+
+
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_call_before_the_catch_wins_and_the_catch_costs_nothing():
+    """cool — 003 line 31: "haber dicho UNO antes, o al mismo tiempo que cualquiera"."""
+    g = position([["R5", "R6"], ["B1", "B2"], ["G1"]], top="R3")
+    g.apply(CallUno(0, at=10.0))
+    g.apply(Play(0, "R5"))
+    refused(g, CatchUno(1, at=10.01), "nothing_to_catch")
+    assert g.hand_count(1) == 2
+
+
+@rule("cool", RULES_MD, 50, "catch window")
+def test_call_within_fifty_ms_counts_as_at_the_same_time():
+    """cool — 003 line 31 and RULES.md line 50: within 50 ms the call wins (table's ordering)."""
+    assert COOL.call_in_time(12.54, 12.50)
+    assert COOL.call_in_time(12.40, 12.50)
+    assert not COOL.call_in_time(12.56, 12.50)
+    assert not OFFICIAL.call_in_time(12.51, 12.50)
+    # The table holds the catch 50 ms and applies the call first: the catch finds nothing.
+    g = position([["R5", "R6"], ["B1", "B2"], ["G1"]], top="R3")
+    g.apply(Play(0, "R5"))
+    g.apply(CallUno(0, at=12.54))
+    refused(g, CatchUno(1, at=12.50), "nothing_to_catch")
+
+
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_losing_the_race_costs_two():
+    """cool — 003 line 31: "De no ser así el jugador deberá tomar 2 cartas"."""
+    g = position([["R5", "R6"], ["B1", "B2"], ["G1"]], top="R3")
+    g.apply(Play(0, "R5"))
+    g.apply(CatchUno(2, at=3.0))
+    assert g.hand_count(0) == 3
+
+
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_call_must_come_before_the_next_player_plays():
+    """cool — 003 line 31: "y antes de que haya jugado el siguiente jugador"."""
+    g = position([["R5", "R6"], ["B1", "B2", "R2"], ["G1"]], top="R3")
+    g.apply(Play(0, "R5"))
+    assert g.catchable == 0
+    g.apply(Play(1, "R2"))
+    refused(g, CatchUno(2), "nothing_to_catch")
+
+
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_call_on_turn_before_playing_several_cards():
+    """cool — 003 lines 9 and 31: a seat about to play down to one card with a run may call."""
+    g = position([["R5", "G5", "B9"], ["B1", "B2"]], top="R3")
+    g.apply(CallUno(0))
+    g.apply(Play(0, ["R5", "G5"]))
+    assert g.catchable is None
+    g = position([["R5", "G8", "B9"], ["B1", "B2"]], top="R3")
+    refused(g, CallUno(0), "not_uno")
+
+
+# --- Wild shuffle hands ---------------------------------------------------------------------
+
+
+@rule("cool", RULES_MD, 60, "wild shuffle hands")
+def test_wild_shuffle_hands_deals_every_hand_again():
+    """cool — RULES.md lines 60-61; 003 line 6 ("cambio de mano")."""
+    hands = [["WS", "R1", "R2"], ["B1", "B2", "B3", "B4"], ["G1", "G2"]]
+    g = position(hands, top="R3", seed=4)
+    everything = Counter(c for h in hands for c in h) - Counter(["WS"])
+    events = g.apply(Play(0, "WS", color="G"))
+    shuffled = next(e for e in events if isinstance(e, ev.HandsShuffled))
+    # 8 cards dealt one by one from seat 1: seats 1 and 2 get 3, seat 0 gets 2.
+    assert shuffled == ev.HandsShuffled(0, (2, 3, 3))
+    assert Counter(str(c) for s in range(3) for c in g.hand(s)) == everything
+    assert g.color is Color.GREEN and awaiting(g) == ("turn", 1)
+
+
+@rule("official", RULES_MD, 60, "wild shuffle hands")
+def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
+    """WS knob-free — RULES.md line 60: the official preset with the cool deck."""
+    rules = OFFICIAL.replace(deck_kind="cool")
+    g = position([["WS", "R1"], ["B1", "B2", "B3"]], top="R3", rules=rules)
+    g.apply(Play(0, "WS", color="B"))
+    assert [g.hand_count(0), g.hand_count(1)] == [2, 2]
+
+
+@rule("cool", RULES_MD, 61, "wild shuffle hands")
+def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
+    """WS under real cards — RULES.md line 61: the engine redistributes counts."""
+    g = Game.from_position(COOL, hands=[["WS", "R1", "R2"], 5, 1], top="R3", turn=0)
+    g.apply(Play(0, "WS", color="B"))
+    assert [g.hand_count(s) for s in range(3)] == [2, 3, 3]  # 8 dealt from seat 1
+    assert g.hand(1) == [] and g.snapshot()["unseen"] == [2, 3, 3]
+
+
+# --- knobs: stacking ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stacking", "answer", "ok"),
+    [
+        ("none", None, None),
+        ("same", "GD2", True),
+        ("same", "W4", False),
+        ("cross", "W4", True),
+        ("cross", "RS", False),
+        ("cool", "RS", True),
+        ("cool", "GS", False),
+    ],
+)
+@rule("stacking", RULES_MD, 71, "stacking")
+def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
+    """stacking knob — RULES.md line 28 and line 71: none, same, cross, cool with any preset."""
+    rules = OFFICIAL.replace(stacking=stacking, w4_restricted=False)
+    g = position([["RD2", "B1"], ["GD2", "W4", "RS", "GS", "B2"], ["G1"]], top="R3", rules=rules)
+    g.apply(Play(0, "RD2"))
+    if answer is None:
+        assert g.hand_count(1) == 7 and awaiting(g) == ("turn", 2)
+        return
+    assert awaiting(g) == ("respond", 1)
+    action = Play(1, answer, color="B" if answer == "W4" else None)
+    if ok:
+        g.apply(action)
+    else:
+        refused(g, action, "must_answer")
+
+
+@rule("stacking", RULES_MD, 71, "W4 challenge")
+def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
+    """stacking knob with official's W4 — RULES.md line 25: the victim may challenge or answer."""
+    rules = OFFICIAL.replace(stacking="cool")
+    g = position([["W4", "B1"], ["W4", "B2"], ["G1"]], top="R3", rules=rules)
+    g.apply(Play(0, "W4", color="G"))
+    assert awaiting(g) == ("challenge", 1)
+    g.apply(Play(1, "W4", color="Y"))
+    assert g.pending_draw == 8 and awaiting(g) == ("challenge", 2)
+
+
+# --- knobs: seven_zero --------------------------------------------------------------------
+
+
+SEVEN_ZERO = OFFICIAL.replace(seven_zero=True)
+
+
+@rule("seven_zero", RULES_MD, 71, "knobs")
+def test_seven_swaps_hands_with_the_named_seat():
+    """seven_zero knob — RULES.md line 71: "a 7 swaps hands with a chosen seat"."""
+    g = position([["R7", "B1", "B2"], ["G1"], ["Y1", "Y2", "Y3"]], top="R3", rules=SEVEN_ZERO)
+    refused(g, Play(0, "R7"), "needs_target")
+    refused(g, Play(0, "R7", target=0), "bad_target")
+    refused(g, Play(0, "R7", target=5), "bad_target")
+    refused(g, Play(0, "B1", target=1), "no_target")
+    events = g.apply(Play(0, "R7", target=2))
+    assert ev.HandsSwapped(0, 2) in events
+    assert codes(g.hand(0)) == ["Y1", "Y2", "Y3"] and codes(g.hand(2)) == ["B1", "B2"]
+    assert awaiting(g) == ("turn", 1)
+
+
+@rule("seven_zero", RULES_MD, 71, "knobs")
+def test_seven_needs_no_target_without_the_knob():
+    """seven_zero knob off — official 001 line 30: a 7 is a number like any other."""
+    g = position([["R7", "B1"], ["G1"]], top="R3", rules=OFFICIAL)
+    refused(g, Play(0, "R7", target=1), "no_target")
+    g.apply(Play(0, "R7"))
+
+
+@rule("seven_zero", RULES_MD, 72, "knobs")
+def test_zero_passes_every_hand_along_the_direction():
+    """seven_zero knob — RULES.md line 72: "a 0 passes every hand in the direction of play"."""
+    hands = [["R0", "B1"], ["G1", "G2"], ["Y1", "Y2", "Y3"]]
+    g = position(hands, top="R3", rules=SEVEN_ZERO)
+    g.apply(Play(0, "R0"))
+    assert [codes(g.hand(s)) for s in range(3)] == [["Y1", "Y2", "Y3"], ["B1"], ["G1", "G2"]]
+    g = position(hands, top="R3", rules=SEVEN_ZERO, direction=-1)
+    g.apply(Play(0, "R0"))
+    assert [codes(g.hand(s)) for s in range(3)] == [["G1", "G2"], ["Y1", "Y2", "Y3"], ["B1"]]
+
+
+@rule("seven_zero", RULES_MD, 71, "knobs")
+def test_seven_zero_legal_actions_name_targets():
+    """seven_zero knob — RULES.md line 71: the bots see one play per seat to swap with."""
+    g = position([["R7", "B1"], ["G1"], ["Y1"]], top="R3", rules=SEVEN_ZERO)
+    targets = sorted(a.target for a in g.legal_actions() if isinstance(a, Play) and a.target)
+    assert targets == [1, 2]
+
+
+# --- knobs: jump_in -------------------------------------------------------------------------
+
+
+JUMP_IN = OFFICIAL.replace(jump_in=True)
+
+
+@rule("jump_in", RULES_MD, 72, "knobs")
+def test_identical_card_jumps_in_and_play_goes_on_from_there():
+    """jump_in knob — RULES.md lines 72-74: any seat, out of turn; play goes on from it."""
+    g = position([["B1"], ["G1", "G2"], ["R3", "R5"], ["Y1"]], top="R3", rules=JUMP_IN)
+    assert g.jump_ins(2) == [Play(2, "R3")] and g.jump_ins(1) == []
+    refused(g, Play(2, "R5"), "not_your_turn")
+    g.apply(Play(2, "R3"))
+    assert awaiting(g) == ("turn", 3)
+
+
+@rule("jump_in", RULES_MD, 72, "knobs")
+def test_no_jump_in_without_the_knob():
+    """jump_in knob off — official 001 line 28: play goes round in order."""
+    g = position([["B1"], ["G1"], ["R3", "R5"]], top="R3", rules=OFFICIAL)
+    assert g.jump_ins(2) == []
+    refused(g, Play(2, "R3"), "not_your_turn")
+
+
+# --- knobs: draw_to_match, target_score, lowest score ----------------------------------------
+
+
+@rule("draw_to_match", RULES_MD, 74, "knobs")
+def test_draw_to_match_on_the_official_preset():
+    """draw_to_match knob — RULES.md line 74: draw until a card fits, then play it."""
+    rules = OFFICIAL.replace(draw_to_match=True)
+    g = position([["G1"], ["B2"]], top="R3", rules=rules, draw_pile=["Y9", "R8", "B1"])
+    g.apply(Draw(0))
+    refused(g, Pass(0), "must_draw")
+    g.apply(Draw(0))
+    refused(g, Draw(0), "drew_already")
+    g.apply(Play(0, "R8"))
+
+
+@rule("target_score", OFFICIAL_DOC, 95, "scoring")
+def test_target_score_knob():
+    """target_score knob — 001 line 95 ("el primero en llegar a 500") with another target."""
+    hands = [["R5"], ["B9", "G9"], ["Y9"]]
+    g = position(hands, top="R3", rules=OFFICIAL.replace(target_score=27))
+    g.apply(Play(0, "R5"))
+    assert g.scores == [27, 0, 0] and g.match_winner == 0
+    g = position(hands, top="R3", rules=OFFICIAL.replace(target_score=28))
+    g.apply(Play(0, "R5"))
+    assert awaiting(g) == ("round_over", None) and g.match_winner is None
+
+
+@rule("match_end", OFFICIAL_DOC, 99, "scoring")
+def test_lowest_score_ending():
+    """match_end="lowest_at_target" — 001 line 99: each seat adds its own points; lowest wins."""
+    rules = OFFICIAL.replace(match_end="lowest_at_target", target_score=20)
+    g = position([["R5"], ["B9", "G9"], ["Y2"]], top="R3", rules=rules, scores=[15, 0, 0])
+    g.apply(Play(0, "R5"))
+    assert g.scores == [15, 18, 2] and awaiting(g) == ("round_over", None)
+    g.apply(NextRound())
+    assert g.awaiting.kind in (Kind.TURN, Kind.COLOR)
+    g = position([["R5"], ["B9", "G9"], ["Y2"]], top="R3", rules=rules, scores=[15, 5, 0])
+    g.apply(Play(0, "R5"))
+    assert g.scores == [15, 23, 2] and g.match_winner == 2
+
+
+# --- rule sets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "knobs",
+    [
+        dict(stacking="double"),
+        dict(seven_zero="yes"),
+        dict(jump_in=1),
+        dict(uno_race=-0.1),
+        dict(draw_until_play=True, draw_to_match=True),
+        dict(draw_until_play=True, forced_play=True),
+    ],
+)
+@rule("validation", RULES_MD, 70, "knobs")
+def test_rule_set_knobs_are_validated(knobs):
+    """RULES.md line 70: knobs on a frozen dataclass, validated."""
+    with pytest.raises(ValueError):
+        OFFICIAL.replace(**knobs)
+
+
+@rule("validation", RULES_MD, 70, "knobs")
+def test_knob_names_are_the_contract():
+    """RULES.md lines 70-74: the knob names."""
+    rules = COOL.replace(
+        stacking="cross", seven_zero=True, jump_in=True, target_score=200, draw_until_play=False
+    ).replace(draw_to_match=True)
+    assert (rules.stacking, rules.seven_zero, rules.jump_in) == ("cross", True, True)
+    assert (rules.draw_to_match, rules.target_score) == (True, 200)
+    assert Rank.WILD_SHUFFLE.points == 40
