@@ -109,7 +109,7 @@ def play(tmp_path, lines: int, replugs: int, seed: int, rounds: int) -> Chaos:
                 moves += 1
                 if moves % 3 == 0:
                     chaos.between_moves()
-            driver.step(now)
+            driver.step(time.monotonic())  # not `now`: a replug may have taken a while
             rig.loop.run_once(wait=0.01)
         chaos._until(lambda: chaos.garbage_shown == chaos.sent)
     finally:
