@@ -12,6 +12,7 @@ from engine import (
 )
 from engine import events as ev
 
+from .text import Text
 from .view import Devices, Refusal, Screen, TableFacts, View, build_view
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
@@ -73,9 +74,7 @@ def examples() -> dict[str, View]:
     views: dict[str, View] = {}
     views["lobby"] = build_view(
         None,
-        _facts(
-            joined=frozenset({0, 1, 3}), notes=("One shared reader: out-of-turn plays are off",)
-        ),
+        _facts(joined=frozenset({0, 1, 3}), notes=(Text("en")("note_shared_reader"),)),
     )
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
