@@ -185,6 +185,12 @@ def test_cool_prompts_name_what_the_awaited_seat_may_do():
     assert "Bruno" in cool_prompt(hands, Play(0, "W"), lang="es")
 
 
+def test_while_a_colour_is_open_both_seats_that_may_move_are_lit():
+    game = Game.from_position(RuleSet.preset("cool"), hands=[["W", "B1"], 2, 2], top="R3", turn=0)
+    game.apply(Play(0, "W"))
+    assert [s.turn for s in build_view(game, TableFacts(lang="en")).seats] == [True, True, False]
+
+
 def test_a_seven_waiting_for_its_target_asks_on_screen():
     game = Game.referee(3, RuleSet.preset("official").replace(seven_zero=True))
     game.apply(Flip("R5"))
