@@ -1154,8 +1154,10 @@ class Game:
         hand = self._hands[seat]
         if hand.count == 2:
             return True
-        if not (self.rules.multi_play and hand.seen and hand.count > 2):
+        if not (self.rules.multi_play and hand.count > 2):
             return False
+        if not hand.seen:
+            return True  # real cards: trusted, and a call lapses if the play leaves more
         return max(Counter(c.rank for c in hand.cards).values()) >= hand.count - 1
 
     def _on_catch_uno(self, action: CatchUno, events: Events) -> None:

@@ -105,6 +105,7 @@ class Config:
     display: Display
     sound: Sound
     source: str
+    scan_window: float  # multi_play: scans this close together by one reader make one play
 
     def rules(self) -> RuleSet:
         """The rule set: the preset with the knobs applied."""
@@ -238,6 +239,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     language = top.choice("language", LANGUAGES)
     state_dir = _path(top, "state_dir", folder)
     deck_map = _path(top, "deck_map", folder) if top.str("deck_map") else None
+    scan_window = top.int("scan_window_ms", 0, 5000) / 1000
     gpio = _gpio(top.table("gpio"))
     pins = _Pins(source)
     seats = tuple(_seat(t, n, pins) for n, t in enumerate(top.tables("seat", 1, MAX_SEATS), 1))
@@ -267,6 +269,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         display,
         sound,
         source,
+        scan_window,
     )
 
 

@@ -35,7 +35,6 @@ from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned
 
 SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
-RACE = 0.05  # cool: a call this close after a catch still wins the race
 
 PAD_COLORS = {
     Button.RED: Color.RED,
@@ -62,7 +61,14 @@ class Refused:
     message: str
 
 
-Outcome = Applied | Refused
+@dataclass(frozen=True)
+class Asking:
+    """A play held until a seat is named: a 7 under seven_zero waits for a seat's UNO press."""
+
+    play: Play
+
+
+Outcome = Applied | Refused | Asking
 
 
 @dataclass(order=True)
@@ -79,7 +85,8 @@ class Controller:
 
     `apply` applies and journals an action (a Journal's apply, or the game's own);
     `seats` maps physical seats to game seats; `readers` maps reader names to a physical
-    seat, or to None for a shared reader whose scans belong to the awaited seat.
+    seat, or to None for a shared reader whose scans belong to the awaited seat;
+    `scan_window` joins scans by one reader that close together into one play (0: never).
     """
 
     def __init__(
@@ -89,7 +96,6 @@ class Controller:
         seats: Mapping[int, int] | None = None,
         readers: Mapping[str, int | None] | None = None,
         settle: float = SETTLE,
-        race: float = RACE,
         scan_window: float = 0.0,
     ) -> None:
         self.game = game
@@ -97,14 +103,11 @@ class Controller:
         self._seats = dict(seats) if seats is not None else {s: s for s in range(game.players)}
         self._readers = dict(readers or {})
         self._settle = settle
-        self._race = race if self._uno_race(game) else 0.0
+        self._race = game.rules.uno_race  # a call this close after a catch still wins
         self._scan_window = scan_window
         self._held: list[_Held] = []
         self._seq = itertools.count()
-
-    @staticmethod
-    def _uno_race(game: Game) -> bool:
-        return bool(getattr(game.rules, "uno_race", False))
+        self.asking: Play | None = None  # a 7 scanned, waiting for the seat to swap with
 
     def push(self, event: ButtonPressed | CodeScanned) -> None:
         """Hold an input until its settle window has passed."""
@@ -121,8 +124,8 @@ class Controller:
 
     def _join_scan(self, event: CodeScanned) -> bool:
         """Several quick scans by one reader form one play where the rules allow it."""
-        if not self._scan_window:
-            return False
+        if not self._scan_window or self.game.awaiting.kind is Kind.FLIP:
+            return False  # one first card at a time: another follows only a W4 sent back
         for held in self._held:
             if isinstance(held.event, CodeScanned) and held.event.reader == event.reader:
                 held.cards.append(self._card_or_none(event.code))
@@ -151,17 +154,40 @@ class Controller:
         seat = self._seat_of(event)
         try:
             action = self.action_for(event, seat, held.cards)
-            return Applied(action, tuple(self._apply(action)))
+            if self._lacks_target(action):
+                self.asking = action
+                return Asking(action)
+            events = tuple(self._apply(action))
         except IllegalAction as refusal:
             return Refused(seat, refusal.reason, refusal.message)
+        if not isinstance(action, CallUno | CatchUno):
+            self.asking = None  # the game moved on: a 7 still held must be scanned again
+        return Applied(action, events)
+
+    def _lacks_target(self, action: Action) -> bool:
+        """A play that only lacks the seat to swap with (a 7 under seven_zero)."""
+        if not isinstance(action, Play) or action.target is not None or self.game.allows(action):
+            return False
+        others = (s for s in range(self.game.players) if s != action.seat)
+        return any(self.game.allows(self._aimed(action, s)) for s in others)
+
+    @staticmethod
+    def _aimed(play: Play, target: int) -> Play:
+        return Play(play.seat, play.cards, play.color, target)
 
     def _seat_of(self, event: ButtonPressed | CodeScanned) -> int | None:
         if isinstance(event, ButtonPressed):
             return None if event.seat is None else self._seats.get(event.seat)
         physical = self._readers.get(event.reader)
         if physical is None:
-            return self.game.awaiting.seat
+            return self._scanning_seat()
         return self._seats.get(physical)
+
+    def _scanning_seat(self) -> int | None:
+        """Whose scan a shared reader reads: the awaited seat's, or while a wild's player
+        owes its colour (open_wild), the seat that may play meanwhile: nobody else may play."""
+        meanwhile = self.game.meanwhile
+        return meanwhile.seat if meanwhile is not None else self.game.awaiting.seat
 
     # --- the mapping ------------------------------------------------------------------------
 
@@ -179,6 +205,8 @@ class Controller:
             return self._draw_action(seat)
         if event.button is Button.CHALLENGE:
             return self._challenge_action(seat, event.at)
+        if self.asking is not None and seat != self.asking.seat:
+            return self._aimed(self.asking, seat)  # the seat that presses UNO is swapped with
         return self._uno_action(seat, event.at)
 
     def _scan_action(self, event: CodeScanned, seat: int | None, extra: list) -> Action:

@@ -12,7 +12,8 @@ import queue
 import random
 import time
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
@@ -30,7 +31,6 @@ from engine import (
     NextRound,
     Pass,
     Play,
-    RuleSet,
 )
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
@@ -54,6 +54,9 @@ TIMEOUT = 10.0  # seconds an input may take to reach the game before the demo gi
 GAP = 0.08
 SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
 STEP = 0.01  # seconds the demo's loop waits for input at most
+# The scans of one play are written back to back: a short window joins them, and every
+# other play waits only this long (the shipped default suits human hands).
+SCAN_WINDOW = 0.08
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class Press:
 
 @dataclass(frozen=True)
 class Scan:
-    code: str
+    codes: tuple[str, ...]  # several: one play of several cards, scanned one after another
+    seat: int | None = None  # whose reader scans, where seats have their own (None: any)
 
 
 Input = Press | Scan
@@ -83,7 +87,7 @@ class DemoDriver:
         self.session = session
         self._press, self._scan = press, scan
         self.players, self.rounds = players, rounds
-        self.rules = RuleSet.preset(session.preset).replace(**session.config.knobs)
+        self.rules = session.rules()  # what this table can referee, as the bots play it
         self.world = Game.new(players=players, rules=self.rules, seed=seed)
         self.bots = [SensibleBot(seed * 101 + s) for s in range(players)]
         self.rng = random.Random(seed)
@@ -133,14 +137,19 @@ class DemoDriver:
         if self._in_flight is None:
             return True
         in_game, mark, sent = self._in_flight
-        # A lobby press shows as a change of the session; a game input as a new action.
+        # A lobby press shows as a change of the session; a game input as a new action, or
+        # (a 7 under seven_zero) as the question for the seat to swap with.
         reached = self._history_length() > mark if in_game else self.session.version > mark
+        reached = reached or (isinstance(self._sent_last, Scan) and self._asked())
         if reached:
             self._in_flight = None
             return True
         if now - sent > TIMEOUT:
             self._fail(f"{self._sent_last} did not reach the game in {TIMEOUT:.0f} s")
         return False
+
+    def _asked(self) -> bool:
+        return self.session.asking() is not None
 
     def _history_length(self) -> int:
         game = self.session.game
@@ -155,7 +164,8 @@ class DemoDriver:
             self._pressed[item] = now
             self._press(item.seat, item.button)
         else:
-            self._scan(item.code)
+            for code in item.codes:
+                self._scan(code, item.seat)
 
     def _fail(self, problem: str) -> None:
         if self.consistent:
@@ -188,11 +198,11 @@ class DemoDriver:
         """Flips and reveals the table asks for after a world action."""
         kind = table.awaiting.kind
         if kind is Kind.FLIP and self._flips:
-            self._todo.append(Scan(self._flips.popleft()))
+            self._todo.append(Scan((self._flips.popleft(),)))
             return True
         if kind is Kind.REVEAL:
             seat = table.awaiting.seat
-            self._todo.append(Scan(self._unseen_cards(table, seat)[0]))
+            self._todo.append(Scan((self._unseen_cards(table, seat)[0],), seat))
             return True
         return False
 
@@ -221,10 +231,7 @@ class DemoDriver:
         went_out = any(isinstance(e, ev.RoundOver) for e in events)
         self.rounds_played += went_out
         if isinstance(action, Play):
-            out: list[Input] = [Scan(str(c)) for c in action.cards]
-            if action.card.is_wild and action.color is not None and not went_out:
-                out.append(Press(None, PAD[str(action.color)]))
-            return out
+            return self._play_inputs(action, went_out)
         if isinstance(action, ChooseColor):
             return [Press(None, PAD[str(action.color)])]
         if isinstance(action, Draw):
@@ -241,11 +248,21 @@ class DemoDriver:
         raise ValueError(f"the demo cannot play {action!r} with buttons")
 
     @staticmethod
+    def _play_inputs(action: Play, went_out: bool) -> list[Input]:
+        """The cards scanned, then the seat swapped with (its UNO) or the colour (the pad)."""
+        out: list[Input] = [Scan(tuple(str(c) for c in action.cards), action.seat)]
+        if action.target is not None and not went_out:  # a last 7 swaps with nobody
+            out.append(Press(action.target, Button.UNO))
+        if action.card.is_wild and action.color is not None and not went_out:
+            out.append(Press(None, PAD[str(action.color)]))
+        return out
+
+    @staticmethod
     def _after_draw(seat: int, events: list) -> list[Input]:
         """What the player does by hand that the world's engine did for them."""
         for e in events:
             if isinstance(e, ev.Played) and e.auto:
-                return [Scan(str(c)) for c in e.cards]
+                return [Scan(tuple(str(c) for c in e.cards), seat)]
             if isinstance(e, ev.Passed):
                 return [Press(seat, Button.DRAW)]
         return []
@@ -280,14 +297,24 @@ POSITIONS = (
 FREE_PINS = [p for p in range(2, 28) if p not in (8, 9, 10, 11)] + [0, 1]  # 8-11: colour pad
 
 
-def demo_config_text(players: int, preset: str, reader: Path, state: Path) -> str:
-    """A configuration for `players` seats on mock pins and one pty reader."""
+def demo_config_text(
+    players: int,
+    preset: str,
+    reader: Path,
+    state: Path,
+    knobs: Sequence[str] = (),
+    seat_readers: Sequence[Path] = (),
+) -> str:
+    """A configuration for `players` seats on mock pins, a pty reader for whoever's turn it is,
+    and one per seat in `seat_readers`; `knobs` are TOML lines like "seven_zero = true"."""
     pins = iter(FREE_PINS)
     seats = [[next(pins) for _ in range(3)] for _ in range(players)]
     leds = [next(pins, None) for _ in range(players)]
     lines = [
         f'preset = "{preset}"',
         f'state_dir = "{state}"',
+        "[knobs]",
+        *knobs,
         '[gpio]\npin_factory = "mock"',
     ]
     for n, ((uno, challenge, draw), led) in enumerate(zip(seats, leds, strict=True)):
@@ -297,30 +324,50 @@ def demo_config_text(players: int, preset: str, reader: Path, state: Path) -> st
             + (f"\nled = {led}" if led is not None else "")
         )
     lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"')
+    for n, path in enumerate(seat_readers):
+        lines.append(f'[[reader]]\nname = "seat {n + 1}"\ndevice = "{path}"\nseat = {n + 1}')
     return "\n".join(lines) + "\n"
 
 
 @dataclass
 class DemoRig:
-    """The simulated table: mock pins under a real Panel, a pty under a real CardReader."""
+    """The simulated table: mock pins under a real Panel, ptys under real CardReaders."""
 
     config: Config
     session: Session
     driver: DemoDriver
     loop: Loop
-    reader: SimReader
+    reader: SimReader  # whoever's turn it is
+    seat_readers: list[SimReader] = field(default_factory=list)
+
+    def scan(self, code: str, seat: int | None) -> None:
+        """A scan at `seat`'s own reader if it has one, else at the shared one."""
+        own = self.seat_readers and seat is not None
+        (self.seat_readers[seat] if own else self.reader).scan(code)
 
     def close(self) -> None:
         self.loop.inputs.close()
-        self.reader.close()
+        for reader in [self.reader, *self.seat_readers]:
+            reader.close()
         if self.session.journal is not None:
             self.session.journal.close()
 
 
-def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int) -> DemoRig:
-    """Everything a demo needs, in `folder` (the pty's link and the journal)."""
+def build_rig(
+    folder: Path,
+    *,
+    preset: str,
+    players: int,
+    seed: int,
+    rounds: int,
+    knobs: Sequence[str] = (),
+    seat_readers: bool = False,
+) -> DemoRig:
+    """Everything a demo needs, in `folder` (the ptys' links and the journal)."""
     reader = SimReader(folder / "reader")
-    text = demo_config_text(players, preset, reader.path, folder / "state")
+    own = [SimReader(folder / f"reader-{n + 1}") for n in range(players if seat_readers else 0)]
+    paths = [r.path for r in own]
+    text = demo_config_text(players, preset, reader.path, folder / "state", knobs, paths)
     config = configuration.loads(text, "demo configuration", folder)
     events: queue.Queue = queue.Queue()
     factory = MockFactory()
@@ -332,15 +379,16 @@ def build_rig(folder: Path, *, preset: str, players: int, seed: int, rounds: int
     book = codebook(config)
     inputs = Inputs(Keyboard(KeyMap.default(min(players, len(SEAT_KEYS))), book.decode), panel)
     inputs.readers = start_readers(config, events, book.decode)
-    session = Session(config, config.state_dir, settle=SETTLE)
-    driver = DemoDriver(
-        session, buttons.press, reader.scan, players=players, seed=seed, rounds=rounds
+    session = Session(config, config.state_dir, settle=SETTLE, scan_window=SCAN_WINDOW)
+    loop = Loop(session, events, inputs)
+    rig = DemoRig(config, session, None, loop, reader, own)
+    rig.driver = DemoDriver(
+        session, buttons.press, rig.scan, players=players, seed=seed, rounds=rounds
     )
     # A scan written before the reader has opened its port would be lost with the port.
-    driver.ready = lambda: all(reader.connected for reader in inputs.readers)
-    loop = Loop(session, events, inputs)
-    loop.after.append(lambda outcomes, now: driver.observe(outcomes))
-    return DemoRig(config, session, driver, loop, reader)
+    rig.driver.ready = lambda: all(reader.connected for reader in inputs.readers)
+    loop.after.append(lambda outcomes, now: rig.driver.observe(outcomes))
+    return rig
 
 
 def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:

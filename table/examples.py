@@ -12,6 +12,7 @@ from engine import (
 )
 from engine import events as ev
 
+from .text import Text
 from .view import Devices, Refusal, Screen, TableFacts, View, build_view
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
@@ -68,14 +69,36 @@ def game_official() -> tuple[Game, list[ev.Event]]:
     return game, events
 
 
+def cool_examples() -> dict[str, View]:
+    """A cool game mid-play: a stack to answer, a counter, an open colour, a 7 asking."""
+    rules = RuleSet.preset("cool").replace(seven_zero=True)
+    names = NAMES[:3]
+
+    def cool(*actions, **facts) -> View:
+        game = Game.from_position(
+            rules,
+            hands=[["RD2", "GD2", "RS", "W", "R7", "B1"], 6, 4],
+            top="R3",
+            turn=0,
+            scores=[40, 0, 115],
+        )
+        events = _play(game, *actions)
+        return build_view(game, _facts(names=names, events=tuple(events), **facts))
+
+    return {
+        "cool_stack": cool(Play(0, ["RD2", "GD2"])),
+        "cool_counter": cool(Play(0, "RS")),
+        "cool_open_color": cool(Play(0, "W")),
+        "cool_target": cool(asking=(0, "R7")),
+    }
+
+
 def examples() -> dict[str, View]:
     """One View per screen kind (and a few variants), by name."""
     views: dict[str, View] = {}
     views["lobby"] = build_view(
         None,
-        _facts(
-            joined=frozenset({0, 1, 3}), notes=("One shared reader: out-of-turn plays are off",)
-        ),
+        _facts(joined=frozenset({0, 1, 3}), notes=(Text("en")("note_shared_reader"),)),
     )
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
@@ -148,5 +171,6 @@ def examples() -> dict[str, View]:
     )
     events = _play(final, Play(0, "R8"))
     views["match_over"] = build_view(final, _facts(events=tuple(events)))
+    views.update(cool_examples())
     assert {v.screen for v in views.values()} == set(Screen)
     return views

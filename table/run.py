@@ -44,6 +44,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
     demo.add_argument("--screens", type=Path, help="save a PNG of each kind of screen here")
     demo.add_argument(
+        "--knob",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule knob as in the configuration, e.g. seven_zero=true (repeatable)",
+    )
+    demo.add_argument(
+        "--seat-readers",
+        action="store_true",
+        help="a card reader per seat (so seats can play out of turn: jump_in)",
+    )
+    demo.add_argument(
         "--pace",
         type=float,
         default=None,
@@ -98,6 +110,8 @@ def main_demo(args: argparse.Namespace) -> int:
             players=args.players,
             seed=args.seed,
             rounds=args.rounds,
+            knobs=args.knob,
+            seat_readers=args.seat_readers,
         )
         from table.window import Window, open_surface
 

@@ -68,6 +68,7 @@ class Session:
         *,
         readers: dict[str, int | None] | None = None,
         settle: float | None = None,
+        scan_window: float | None = None,
         on_change: Callable[[], None] | None = None,
     ) -> None:
         self.config = config
@@ -85,6 +86,7 @@ class Session:
         self._readers = readers if readers is not None else self._config_readers(config)
         self._resume_meta: dict = {}
         self._settle = settle
+        self._scan_window = config.scan_window if scan_window is None else scan_window
         self._on_change = on_change
         self._offer_resume()
 
@@ -169,6 +171,25 @@ class Session:
             self._try_start(press.seat, now)
         self._changed()
 
+    def rules(self) -> RuleSet:
+        """The chosen preset with the configured knobs, less what this table cannot referee."""
+        rules = self._chosen_rules()
+        # A shared reader cannot tell who jumped in: the rule is off rather than misattributed.
+        return rules.replace(jump_in=False) if self._loses_jump_in(rules) else rules
+
+    def notes(self) -> list[str]:
+        """Keys of the lobby's notes on what the chosen rules lose at this table."""
+        return ["note_shared_reader"] if self._loses_jump_in(self._chosen_rules()) else []
+
+    def _chosen_rules(self) -> RuleSet:
+        return RuleSet.preset(self.preset).replace(**self.config.knobs)
+
+    def _loses_jump_in(self, rules: RuleSet) -> bool:
+        """Jump-ins are on, but some seat (joined, or any while none is) has no own reader."""
+        seats = self.joined or range(len(self.config.seats))
+        own = {seat for seat in self._readers.values() if seat is not None}
+        return rules.jump_in and not all(seat in own for seat in seats)
+
     def _toggle_join(self, seat: int) -> None:
         if seat in self.joined:
             self.joined.remove(seat)
@@ -180,8 +201,7 @@ class Session:
         if len(self.joined) < 2:
             self._refuse(seat, "two seats must join (press UNO) before the game starts", now)
             return
-        rules = RuleSet.preset(self.preset).replace(**self.config.knobs)
-        game = Game.referee(players=len(self.joined), rules=rules, dealer=0)
+        game = Game.referee(players=len(self.joined), rules=self.rules(), dealer=0)
         journal = None
         if self.journal_path is not None:
             self.state_dir.mkdir(parents=True, exist_ok=True)
@@ -194,6 +214,8 @@ class Session:
         apply = (lambda a: journal.apply(game, a)) if journal else game.apply
         seats = {physical: n for n, physical in enumerate(self.joined)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
+        if game.rules.multi_play:
+            kwargs["scan_window"] = self._scan_window
         self.controller = Controller(game, apply, seats, self._readers, **kwargs)
         self.phase = Phase.GAME
         self.lines.clear()
@@ -242,7 +264,7 @@ class Session:
         if isinstance(outcome, Applied):
             for event in outcome.events:
                 self.lines.append(Line(event))
-            self._changed()
+        self._changed()  # an Asking too: the screen asks for the seat to swap with
 
     def _refuse(self, seat: int | None, text: str, now: float, reason: str = "") -> None:
         self.notice = Notice(text, seat, now + NOTICE_SECONDS, reason=reason)
@@ -257,6 +279,11 @@ class Session:
         if self._on_change is not None:
             self._on_change()
 
+    def asking(self) -> tuple[int, str] | None:
+        """(game seat, card) of a 7 waiting for the seat to swap with, if one waits."""
+        play = self.controller.asking if self.controller is not None else None
+        return (play.seat, str(play.card)) if play is not None else None
+
     # --- what the lights show ------------------------------------------------------------------
 
     def leds(self) -> dict[int, str]:
@@ -264,8 +291,15 @@ class Session:
         lit = {seat: "off" for seat in range(len(self.config.seats))}
         if self.phase is Phase.LOBBY:
             lit.update({seat: "on" for seat in self.joined})
-        elif self.game is not None and self.game.awaiting.seat is not None:
-            lit[self.joined[self.game.awaiting.seat]] = "on"
+        elif self.game is not None:
+            lit.update({self.joined[seat]: "on" for seat in self._moving_seats()})
         if self.notice is not None and self.notice.seat is not None and not self.notice.problem:
             lit[self.notice.seat] = "blink"
         return lit
+
+    def _moving_seats(self) -> list[int]:
+        """The awaited seat and the one that may play while a wild's colour is open."""
+        seats = [self.game.awaiting.seat]
+        if self.game.meanwhile is not None:
+            seats.append(self.game.meanwhile.seat)
+        return [seat for seat in seats if seat is not None]

@@ -173,6 +173,7 @@ class TableFacts:
     notes: tuple[str, ...] = ()
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
+    asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
 
 
 def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
@@ -211,7 +212,9 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         dealer=game.dealer,
         hand_size=rules.hand_size,
         draw_count=game.draw_count,
-        prompt=facts.prompt or prompt_for(game, names, text, facts.events),
+        prompt=facts.prompt
+        or asking_prompt(facts.asking, names, text)
+        or prompt_for(game, names, text, facts.events),
         points=rules.points,
         target=rules.target_score,
         lowest_wins=rules.match_end == "lowest_at_target",
@@ -259,6 +262,7 @@ def lobby_seats(facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ..
 def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ...]:
     places = seat_positions(facts, game.players)
     aw = game.awaiting
+    meanwhile = game.meanwhile.seat if game.meanwhile is not None else None  # may play now too
     penalty_kinds = (Kind.RESPOND, Kind.CHALLENGE)
     scores = game.scores
     return tuple(
@@ -269,7 +273,7 @@ def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[S
             cards=game.hand_count(s),
             score=scores[s],
             uno=game.uno_called(s),
-            turn=aw.seat == s,
+            turn=s in (aw.seat, meanwhile),
             dealer=game.dealer == s,
             left=s in game.left,
             pending=game.pending_draw if aw.seat == s and aw.kind in penalty_kinds else 0,
@@ -290,6 +294,14 @@ def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[s
     return tuple(lines)
 
 
+def asking_prompt(asking: tuple[int, str] | None, names: tuple[str, ...], text: Text) -> str:
+    """The question for a 7 that waits for the seat to swap with ("" when none waits)."""
+    if asking is None:
+        return ""
+    seat, card = asking
+    return text("prompt_target", name=names[seat], card=text.card(card))
+
+
 def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence = ()) -> str:
     """What the awaited seat should do, as one sentence."""
     aw = game.awaiting
@@ -299,13 +311,17 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.FLIP:
             returned = events and isinstance(events[-1], ev.ReturnedToPile)
             return text("prompt_flip_again" if returned else "prompt_flip", name=name)
+        case Kind.COLOR if game.meanwhile is not None:
+            return text("prompt_color_open", name=name, other=names[game.meanwhile.seat])
         case Kind.COLOR:
             return text("prompt_color", name=name)
         case Kind.DRAWN:
-            key = "prompt_drawn_more" if game.rules.draw_to_match else "prompt_drawn"
-            return text(key, name=name)
+            return text(_drawn_key(game.rules), name=name)
+        case Kind.RESPOND if game.counter is not None:
+            return text(f"prompt_counter_{game.counter[0]}", name=name)
         case Kind.RESPOND:
-            return text("prompt_respond", name=name, n=n)
+            key = "prompt_respond_cool" if game.rules.stacking == "cool" else "prompt_respond"
+            return text(key, name=name, n=n)
         case Kind.CHALLENGE:
             return text("prompt_challenge", name=name, n=n)
         case Kind.REVEAL:
@@ -315,7 +331,13 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
             return text("prompt_round_over", name=names[(game.dealer + 1) % game.players])
         case Kind.MATCH_OVER:
             return text("prompt_match_over")
-    return text("prompt_turn", name=name)
+    return text("prompt_turn_multi" if game.rules.multi_play else "prompt_turn", name=name)
+
+
+def _drawn_key(rules: RuleSet) -> str:
+    if rules.draw_until_play:
+        return "prompt_drawn_any"
+    return "prompt_drawn_more" if rules.draw_to_match else "prompt_drawn"
 
 
 def round_points(game: Game) -> int:

@@ -154,7 +154,9 @@ class Window:
             help=self.help,
             keys=tuple(_key_row(line) for line in keys),
             typed=self.keyboard.typed if self.keyboard else "",
+            notes=() if in_game else tuple(text(key) for key in session.notes()),
             screen=None if in_game else Screen.LOBBY,
+            asking=session.asking(),
             prompt=_prompt(session, text),
         )
 

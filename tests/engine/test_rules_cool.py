@@ -511,6 +511,16 @@ def test_call_on_turn_before_playing_several_cards():
     refused(g, CallUno(0), "not_uno")
 
 
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_call_before_several_real_cards_is_trusted_and_lapses_if_one_is_played():
+    """Real cards: the engine cannot see a run in the hand; a call that was too early lapses."""
+    g = position([3, 2], top="R3")
+    g.apply(CallUno(0))
+    assert g.uno_called(0)
+    g.apply(Play(0, "R5"))
+    assert not g.uno_called(0) and g.hand_count(0) == 2
+
+
 # --- Wild shuffle hands ---------------------------------------------------------------------
 
 

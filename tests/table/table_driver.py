@@ -49,7 +49,7 @@ def script(preset: str, players: int, seed: int, rounds: int = 1) -> dict:
     driver = DemoDriver(
         session,
         lambda seat, button: sent.append(["press", seat, str(button)]),
-        lambda code: sent.append(["scan", code]),
+        lambda code, seat: sent.append(["scan", code]),
         players=players,
         seed=seed,
         rounds=rounds,

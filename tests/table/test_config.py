@@ -38,6 +38,11 @@ def test_the_settle_window_is_set_in_milliseconds():
     assert config.loads("[gpio]\nsettle_ms = 30\n", "mine").gpio.settle == pytest.approx(0.03)
 
 
+def test_the_scan_window_is_set_in_milliseconds():
+    assert config.loads("", "default").scan_window == pytest.approx(0.7)
+    assert config.loads("scan_window_ms = 0\n", "mine").scan_window == 0
+
+
 def test_a_seat_list_replaces_the_default_one():
     cfg = config.loads(seat() + seat(name='"Ana"', uno=14, challenge=15, draw=0, led=None))
     assert [s.name for s in cfg.seats] == ["Seat 1", "Ana"]
@@ -67,6 +72,7 @@ BAD = [
     ("colour = 1", "colour: unknown key (known:"),
     ("state_dir = ''", 'state_dir: expected a path, got ""'),
     ("deck_map = 5", "deck_map: expected a text"),
+    ("scan_window_ms = 0.5", "scan_window_ms: expected a whole number from 0 to 5000, got 0.5"),
     ("[knobs]\nstacking = 'sideways'", "knobs: stacking must be one of"),
     ("[knobs]\nwings = 2", "knobs: unknown rule knob(s): wings"),
     ("knobs = 1", "knobs: expected a table, got 1"),

@@ -7,7 +7,7 @@ import pytest
 from engine import Card, Flip, Game, Kind, RuleSet
 from engine.actions import Accept, CatchUno, Challenge, ChooseColor, Draw, NextRound, Pass, Play
 from hw.events import Button, ButtonPressed, CodeScanned
-from table.controller import Applied, Controller, Refused
+from table.controller import Applied, Asking, Controller, Refused
 
 PRESETS = ("official", "reglamento", "playone")
 
@@ -181,3 +181,128 @@ def test_seat_readers_attribute_scans_and_unknown_seats_are_refused():
     assert play.action == Play(1, "R6")
     (nobody,) = run(ctl, press(1, "draw", at=2))  # physical seat 1 did not join
     assert isinstance(nobody, Refused) and nobody.reason == "no_seat"
+
+
+# --- cool and the house-rule knobs ----------------------------------------------------------
+
+
+def cool_after_r4(**knobs):
+    """Cool, seat 0 has just played down to one card without calling."""
+    game = Game.from_position(
+        RuleSet.preset("cool").replace(**knobs), hands=[2, 5, 5], top="R3", turn=0
+    )
+    ctl = Controller(game, settle=0.0)
+    run(ctl, scan("R4"))
+    assert game.catchable == 0
+    return game, ctl
+
+
+@pytest.mark.parametrize(("race", "caught"), [(0.05, True), (0.2, False)])
+def test_the_uno_race_is_the_rules_own(race, caught):
+    game, ctl = cool_after_r4(uno_race=race)
+    # Seat 1 catches at 10.00; seat 0 calls 0.15 s later: in time only with a 0.2 s race.
+    out = run(ctl, press(1, "challenge", at=10.0), press(0, "uno", at=10.15))
+    applied = [type(o.action).__name__ for o in out if isinstance(o, Applied)]
+    assert applied == (["CatchUno"] if caught else ["CallUno"])
+    assert game.hand_count(0) == (3 if caught else 1)
+
+
+def cool_referee(scan_window=0.5, **knobs):
+    game = Game.referee(players=3, rules=RuleSet.preset("cool").replace(**knobs))
+    ctl = Controller(game, settle=0.0, scan_window=scan_window)
+    run(ctl, scan("R5"))
+    assert game.turn == 1
+    return game, ctl
+
+
+def test_quick_scans_by_one_reader_are_one_play():
+    game, ctl = cool_referee()
+    ctl.push(scan("G5", at=1.0))
+    ctl.push(scan("B5", at=1.3))
+    assert ctl.release(1.6) == []  # the window runs from the last scan
+    (play,) = ctl.release(1.9)
+    assert play.action == Play(1, ["G5", "B5"])
+    assert game.top == Card.parse("B5") and game.hand_count(1) == 5 and game.turn == 2
+
+
+def test_scans_further_apart_than_the_window_are_two_plays():
+    game, ctl = cool_referee()
+    ctl.push(scan("G5", at=1.0))
+    (first,) = ctl.release(1.6)
+    ctl.push(scan("B5", at=1.7))
+    (second,) = ctl.release(2.3)
+    # The shared reader gives the second scan to the seat whose turn it is by then.
+    assert first.action == Play(1, "G5") and second.action == Play(2, "B5")
+    assert game.hand_count(1) == game.hand_count(2) == 6
+
+
+def jump_in_table():
+    """Official with jump-ins; seat 2 has a reader of its own; seat 1 is to play on R5."""
+    game = Game.referee(players=3, rules=RuleSet.preset("official").replace(jump_in=True))
+    ctl = Controller(game, readers={"pile": None, "seat-3": 2})
+    run(ctl, scan("R5"))
+    assert game.turn == 1
+    return game, ctl
+
+
+def test_a_seat_reader_jumps_in_with_an_identical_card():
+    game, ctl = jump_in_table()
+    (jump,) = run(ctl, scan("R5", at=1, reader="seat-3"))
+    assert jump.action == Play(2, "R5")
+    assert game.hand_count(2) == 6 and game.hand_count(1) == 7 and game.turn == 0
+
+
+def test_a_seat_reader_out_of_turn_with_another_card_is_refused_with_the_reason():
+    game, ctl = jump_in_table()
+    before = game.snapshot()
+    (refused,) = run(ctl, scan("R6", at=1, reader="seat-3"))
+    assert isinstance(refused, Refused) and refused.seat == 2
+    assert refused.reason == "not_your_turn" and "identical" in refused.message
+    assert game.snapshot() == before
+
+
+def test_a_shared_reader_scan_while_a_colour_is_owed_is_refused():
+    game = referee("official")
+    ctl = Controller(game)
+    run(ctl, scan("R5"), scan("W", at=1))
+    before = game.snapshot()
+    (refused,) = run(ctl, scan("G2", at=2))  # someone else's card: the reader says not whose
+    assert isinstance(refused, Refused) and refused.seat == 1 and refused.reason == "wrong_moment"
+    assert game.snapshot() == before
+
+
+def test_a_shared_reader_scan_while_an_open_colour_is_owed_is_the_next_seats_play():
+    game, ctl = cool_referee()
+    run(ctl, scan("W", at=1))
+    assert game.awaiting.kind is Kind.COLOR and game.meanwhile.seat == 2
+    (play,) = run(ctl, scan("G2", at=2))
+    assert play.action == Play(2, "G2") and game.turn == 0
+
+
+def seven_zero_table():
+    game = Game.referee(players=3, rules=RuleSet.preset("official").replace(seven_zero=True))
+    ctl = Controller(game)
+    run(ctl, scan("R5"))
+    return game, ctl
+
+
+def test_a_seven_asks_whom_to_swap_with_and_that_seats_uno_answers():
+    game, ctl = seven_zero_table()
+    before = game.snapshot()
+    (asked,) = run(ctl, scan("R7", at=1))
+    assert asked == Asking(Play(1, "R7")) and ctl.asking == Play(1, "R7")
+    assert game.snapshot() == before
+    (own,) = run(ctl, press(1, "uno", at=2))  # the player's own UNO stays a call
+    assert isinstance(own, Refused) and own.reason == "not_uno" and ctl.asking is not None
+    (swap,) = run(ctl, press(0, "uno", at=3))
+    assert swap.action == Play(1, "R7", target=0) and ctl.asking is None
+    assert (game.hand_count(0), game.hand_count(1)) == (6, 7) and game.turn == 2
+
+
+def test_drawing_instead_takes_the_asked_seven_back():
+    _, ctl = seven_zero_table()
+    run(ctl, scan("R7", at=1))
+    (draw,) = run(ctl, press(1, "draw", at=2))
+    assert draw.action == Draw(1) and ctl.asking is None
+    (call,) = run(ctl, press(0, "uno", at=3))  # no 7 waits: seat 0's UNO is its own again
+    assert isinstance(call, Refused) and call.reason == "not_uno"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Game, Play
+from engine import events as ev
 from table.demo import build_rig, run
 
 
@@ -22,3 +24,24 @@ def test_demo_table_matches_the_world(tmp_path, preset, players, seed):
     assert summary["winner"] in range(players)
     # Every acknowledged action is in the journal the session kept.
     assert rig.session.journal is None or rig.session.journal.count == len(rig.session.game.history)
+
+
+def test_a_cool_demo_with_seven_zero_and_seat_readers_matches_the_world(tmp_path):
+    knobs = ["seven_zero = true", "jump_in = true"]
+    rig = build_rig(
+        tmp_path, preset="cool", players=3, seed=4, rounds=1, knobs=knobs, seat_readers=True
+    )
+    try:
+        summary = run(rig, max_seconds=120)
+    finally:
+        rig.close()
+    assert summary["consistent"], rig.driver.problem
+    # The case is worth its time only if the table saw every move the bots can make.
+    replay = Game.new(players=3, rules=rig.driver.rules, seed=4)
+    seen, jump_ins = set(), 0
+    for action in rig.driver.world.history:
+        jump_ins += isinstance(action, Play) and action.seat != replay.awaiting.seat
+        seen.update(type(e) for e in replay.apply(action))
+    plays = [a for a in rig.session.game.history if isinstance(a, Play)]
+    assert any(len(p.cards) > 1 for p in plays) and any(p.target is not None for p in plays)
+    assert jump_ins and {ev.CounterOpen, ev.HandsSwapped, ev.DrawStacked} <= seen

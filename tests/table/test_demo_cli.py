@@ -19,7 +19,8 @@ def demo(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize(
-    ("preset", "players", "seed"), [("official", 2, 3), ("reglamento", 3, 5), ("playone", 5, 2)]
+    ("preset", "players", "seed"),
+    [("official", 2, 3), ("reglamento", 3, 5), ("playone", 5, 2), ("cool", 2, 1)],
 )
 def test_headless_demo_is_consistent(tmp_path, preset, players, seed):
     shots = tmp_path / "screens"
@@ -36,6 +37,15 @@ def test_headless_demo_is_consistent(tmp_path, preset, players, seed):
     assert summary["actions"] > 0
     assert {"lobby", "deal", "game"} <= set(summary["screens"])
     assert sorted(p.stem for p in shots.glob("*.png")) == summary["screens"]
+
+
+def test_knobs_and_seat_readers_reach_the_demo():
+    knobs = ("--knob", "seven_zero=true", "--knob", "jump_in=true", "--seat-readers")
+    done = demo("--preset", "cool", "--players", "2", "--seed", "5", *knobs)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1])["consistent"] is True
+    bad = demo("--knob", "wings=2")
+    assert bad.returncode == 2 and "wings" in bad.stderr
 
 
 def test_bad_players_is_a_clear_error():

@@ -134,3 +134,44 @@ def test_after_the_match_a_press_returns_to_the_lobby(tmp_path):
     feed(session, press(0, "draw", 20.0))
     assert session.phase is Phase.LOBBY
     assert (tmp_path / "game.jsonl.done-1").exists()
+
+
+def test_several_cards_scanned_quickly_are_one_play_where_the_rules_allow():
+    cool = configuration.loads('preset = "cool"\n')
+    plays = {}
+    for name, config in (("cool", cool), ("official", CONFIG)):
+        session = Session(config, None)
+        lobby_to_game(session)
+        feed(session, CodeScanned("R5", "pile", 10))
+        outcomes = feed(session, CodeScanned("G5", "pile", 11), CodeScanned("B5", "pile", 11.2))
+        plays[name] = [o.action for o in outcomes]
+    assert [len(p.cards) for p in plays["cool"]] == [2]
+    assert [len(p.cards) for p in plays["official"]] == [1, 1]
+
+
+def test_jump_ins_need_a_reader_at_every_joined_seat():
+    jump = configuration.loads("[knobs]\njump_in = true\n")
+    shared = Session(jump, None)
+    assert shared.notes() == ["note_shared_reader"] and not shared.rules().jump_in
+    own = Session(jump, None, readers={"pile": None, "left": 0, "right": 2})
+    assert own.notes() == ["note_shared_reader"]  # seats 2 and 4 have none yet
+    lobby_to_game(own, seats=(0, 2))
+    assert own.notes() == [] and own.game.rules.jump_in
+    assert Session(CONFIG, None).notes() == []  # no jump-ins, nothing lost
+
+
+def test_a_seven_waits_for_the_seat_to_swap_with():
+    session = Session(configuration.loads("[knobs]\nseven_zero = true\n"), None)
+    lobby_to_game(session, seats=(0, 1, 3))
+    feed(session, CodeScanned("R5", "pile", 10), CodeScanned("R7", "pile", 11))
+    assert session.asking() == (1, "R7") and session.game.hand_count(1) == 7
+    feed(session, press(3, "uno", 12))  # physical seat 3 is game seat 2
+    assert session.asking() is None and session.game.hand_count(2) == 6
+
+
+def test_while_a_colour_is_open_the_next_seat_is_lit_too():
+    session = Session(configuration.loads('preset = "cool"\n'), None)
+    lobby_to_game(session, seats=(0, 1, 3))
+    feed(session, CodeScanned("R5", "pile", 10), CodeScanned("W", "pile", 11))
+    assert session.game.meanwhile is not None
+    assert session.leds() == {0: "off", 1: "on", 2: "off", 3: "on"}

@@ -163,3 +163,38 @@ def test_the_language_defaults_to_the_locale(monkeypatch):
 def test_every_kind_has_a_screen():
     game = Game.new(2, seed=3)
     assert screen_for(game) in (Screen.GAME, Screen.COLOR)
+
+
+def cool_prompt(hands, *actions, lang="en", **knobs):
+    rules = RuleSet.preset("cool").replace(**knobs)
+    game = Game.from_position(rules, hands=hands, top="R3", turn=0)
+    for action in actions:
+        game.apply(action)
+    return build_view(game, TableFacts(names=("Ana", "Bruno", "Carla"), lang=lang)).prompt
+
+
+def test_cool_prompts_name_what_the_awaited_seat_may_do():
+    hands = [["RS", "RD2", "W", "B1"], ["G1", "G2"], ["Y1", "Y2"]]
+    assert cool_prompt(hands) == "Ana: play a card, or several of one symbol, or press DRAW"
+    skip = cool_prompt(hands, Play(0, "RS"))
+    assert skip == "Bruno: counter the skip with S or R, or press DRAW to be skipped"
+    stack = cool_prompt(hands, Play(0, "RD2"))
+    assert stack == "Bruno: answer with +2, +4, R or S, or press DRAW to take 2"
+    wild = cool_prompt(hands, Play(0, "W"))
+    assert wild == "Ana: choose a colour on the pad · Bruno may play any colour now"
+    assert "Bruno" in cool_prompt(hands, Play(0, "W"), lang="es")
+
+
+def test_while_a_colour_is_open_both_seats_that_may_move_are_lit():
+    game = Game.from_position(RuleSet.preset("cool"), hands=[["W", "B1"], 2, 2], top="R3", turn=0)
+    game.apply(Play(0, "W"))
+    assert [s.turn for s in build_view(game, TableFacts(lang="en")).seats] == [True, True, False]
+
+
+def test_a_seven_waiting_for_its_target_asks_on_screen():
+    game = Game.referee(3, RuleSet.preset("official").replace(seven_zero=True))
+    game.apply(Flip("R5"))
+    facts = TableFacts(names=("Ana", "Bruno", "Carla"), lang="en", asking=(1, "R7"))
+    assert build_view(game, facts).prompt == (
+        "Bruno plays red 7: who swaps hands? That seat presses UNO"
+    )
