@@ -1154,9 +1154,11 @@ class Game:
         hand = self._hands[seat]
         if hand.count == 2:
             return True
-        if not (self.rules.multi_play and hand.seen and hand.count > 2):
+        if not (self.rules.multi_play and hand.count > 2):
             return False
-        return max(Counter(c.rank for c in hand.cards).values()) >= hand.count - 1
+        # Unseen cards (real cards) may be of any rank: a run the engine cannot see is trusted.
+        seen = Counter(c.rank for c in hand.cards)
+        return max(seen.values(), default=0) + hand.unseen >= hand.count - 1
 
     def _on_catch_uno(self, action: CatchUno, events: Events) -> None:
         target = self.catchable
