@@ -27,7 +27,18 @@ from engine import (
 )
 from engine import events as ev
 
-from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, rule
+from .conftest import (
+    COOL_DOC,
+    NO_GAME,
+    OFFICIAL_DOC,
+    RULES_MD,
+    TRUSTED,
+    build,
+    build_deal,
+    hands,
+    rule,
+    stacked_deck,
+)
 
 COOL = RuleSet.preset("cool")
 OFFICIAL = RuleSet.preset("official")
@@ -36,7 +47,7 @@ DEALT = [f"{c}{r}" for c in "RYGB" for r in "123456789"][:28]  # 7 cards to each
 
 
 def position(hands, top, rules=COOL, turn=0, draw_pile=FILLER, **kw) -> Game:
-    return Game.from_position(rules, hands=hands, top=top, turn=turn, draw_pile=draw_pile, **kw)
+    return build(rules, hands, top, turn=turn, draw_pile=draw_pile, **kw)
 
 
 def refused(game: Game, action, reason: str) -> None:
@@ -59,6 +70,7 @@ def awaiting(game: Game) -> tuple[str, int | None]:
 # --- the preset ---------------------------------------------------------------------------
 
 
+@hands("seen", why=NO_GAME)
 @rule("cool", COOL_DOC, 6, "deck")
 def test_cool_deck_holds_one_wild_shuffle_hands():
     """cool — RULES.md line 19 (deck: official 112, one of the 8 W being WS); 003 line 6."""
@@ -239,16 +251,16 @@ def test_answers_go_on_until_someone_takes_the_total():
 @rule("cool", RULES_MD, 34, "first card D2")
 def test_first_card_draw_two_is_not_answered():
     """cool — RULES.md line 34: a first card D2 acts as official (draw 2, lose the turn)."""
-    deck = [*DEALT, "GD2", "B5", "B6"]
-    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    deck = stacked_deck(COOL, [*DEALT, "GD2", "B5", "B6"])
+    g = build_deal(4, COOL, deck, 0)
     assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
 
 
 @rule("cool", RULES_MD, 35, "first card S")
 def test_first_card_skip_opens_no_counter():
     """cool — RULES.md line 35: a first card S skips the seat left of the dealer."""
-    deck = [*DEALT, "GS", "B5", "B6"]
-    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    deck = stacked_deck(COOL, [*DEALT, "GS", "B5", "B6"])
+    g = build_deal(4, COOL, deck, 0)
     assert awaiting(g) == ("turn", 2) and g.counter is None
 
 
@@ -507,6 +519,12 @@ def test_call_on_turn_before_playing_several_cards():
     g.apply(CallUno(0))
     g.apply(Play(0, ["R5", "G5"]))
     assert g.catchable is None
+
+
+@hands("seen", why=TRUSTED)
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_no_call_on_turn_without_a_run_down_to_one_card():
+    """cool — 003 lines 9 and 31: three cards and no run: not about to hold one card."""
     g = position([["R5", "G8", "B9"], ["B1", "B2"]], top="R3")
     refused(g, CallUno(0), "not_uno")
 
@@ -537,6 +555,7 @@ def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
     assert [g.hand_count(0), g.hand_count(1)] == [2, 2]
 
 
+@hands("unseen")
 @rule("cool", RULES_MD, 61, "wild shuffle hands")
 def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
     """WS under real cards — RULES.md line 61: the engine redistributes counts."""
@@ -664,6 +683,7 @@ def test_no_jump_in_without_the_knob():
 # --- knobs: draw_to_match, target_score, lowest score ----------------------------------------
 
 
+@hands("seen", why=TRUSTED)
 @rule("draw_to_match", RULES_MD, 74, "knobs")
 def test_draw_to_match_on_the_official_preset():
     """draw_to_match knob — RULES.md line 74: draw until a card fits, then play it."""
@@ -705,6 +725,7 @@ def test_lowest_score_ending():
 # --- rule sets ------------------------------------------------------------------------------
 
 
+@hands("seen", why=NO_GAME)
 @pytest.mark.parametrize(
     "knobs",
     [
@@ -723,6 +744,7 @@ def test_rule_set_knobs_are_validated(knobs):
         OFFICIAL.replace(**knobs)
 
 
+@hands("seen", why=NO_GAME)
 @rule("validation", RULES_MD, 70, "knobs")
 def test_knob_names_are_the_contract():
     """RULES.md lines 70-74: the knob names."""
