@@ -8,7 +8,6 @@ import random
 import pytest
 
 from engine import (
-    CallUno,
     Challenge,
     Draw,
     Game,
@@ -60,33 +59,3 @@ def test_a_w4_from_the_unseen_part_of_a_known_hand_needs_no_reveal():
     g.apply(Challenge(1))
     assert g.awaiting.kind == "turn" and g.turn == 0  # innocent: seat 1 drew 6 and lost its turn
     assert g.hand_count(1) == 9
-
-
-def test_an_unseen_hand_may_call_before_playing_a_run_down_to_one():
-    """cool — 003_6e3a6848a9139a6f.txt lines 9 and 31: a run of one symbol may leave one card,
-    and the call comes before the play. The engine cannot see a run in real cards: it trusts
-    the call (it lapses if the play leaves more than one card)."""
-    g = Game.from_position(RuleSet.preset("cool"), hands=[3, 2], top="R3", turn=0)
-    g.apply(CallUno(0))
-    g.apply(Play(0, ["R5", "G5"]))
-    assert g.uno_called(0) and g.catchable is None
-    # Partly seen: R5 and G8 seen, one card drawn unseen; a pair of it and R5 may leave G8.
-    g = Game.from_position(RuleSet.preset("cool"), hands=[["R5", "G8"], 2], top="R3", turn=0)
-    g.apply(Draw(0))
-    g.apply(CallUno(0))
-    assert g.uno_called(0)
-    # Three different cards seen and one unseen: no run of three can be made of them.
-    g = Game.from_position(RuleSet.preset("cool"), hands=[["R5", "G8", "B9"], 2], top="R3")
-    g.apply(Draw(0))
-    with pytest.raises(IllegalAction) as err:
-        g.apply(CallUno(0))
-    assert err.value.reason == "not_uno"
-
-
-def test_an_unseen_hand_of_three_may_not_call_without_several_cards_a_play():
-    """official — 001_7de0782de58d94c8.txt line 74: the call comes with the next-to-last card;
-    one card a play, so three cards in hand are too many, seen or not."""
-    g = Game.from_position(RuleSet.preset("official"), hands=[3, 2], top="R3", turn=0)
-    with pytest.raises(IllegalAction) as err:
-        g.apply(CallUno(0))
-    assert err.value.reason == "not_uno"
