@@ -100,15 +100,10 @@ def pytest_collection_modifyitems(config, items):
             raise pytest.UsageError(f"{item.nodeid}: a rule scenario must name its rule (@rule)")
 
 
-def hand_modes(function):
-    """The hands a scenario function runs with (its `hands` marker; both by default)."""
-    marks = [m for m in getattr(function, "pytestmark", ()) if m.name == "hands"]
-    return marks[0].args if marks else (SEEN, UNSEEN)
-
-
 def pytest_generate_tests(metafunc):
     if is_scenario(metafunc.definition.path):
-        modes = hand_modes(metafunc.function)
+        mark = metafunc.definition.get_closest_marker("hands")  # the function's, or the module's
+        modes = mark.args if mark else (SEEN, UNSEEN)
         metafunc.parametrize("hand_mode", modes, indirect=True)
 
 
