@@ -1156,9 +1156,9 @@ class Game:
             return True
         if not (self.rules.multi_play and hand.count > 2):
             return False
-        if not hand.seen:
-            return True  # real cards: trusted, and a call lapses if the play leaves more
-        return max(Counter(c.rank for c in hand.cards).values()) >= hand.count - 1
+        # Unseen cards (real cards) may be of any rank: a run the engine cannot see is trusted.
+        seen = Counter(c.rank for c in hand.cards)
+        return max(seen.values(), default=0) + hand.unseen >= hand.count - 1
 
     def _on_catch_uno(self, action: CatchUno, events: Events) -> None:
         target = self.catchable

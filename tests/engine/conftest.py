@@ -2,6 +2,11 @@
 
 Every scenario names the preset, the RULES.md row and the rule document line it checks with
 `@rule(preset, document, line, row)`. The tests use only the engine contract of DESIGN.md.
+
+Every scenario runs twice, `[seen]` and `[unseen]`: in the unseen run the games that `position`,
+`deal` and `build` make are twins that also referee the same game with unseen hands (see
+unseen.py). A scenario that cannot run unseen says why with `@hands("seen", why=...)`; one that
+builds its own game of real cards runs once, `@hands("unseen")`.
 """
 
 import copy
@@ -10,6 +15,8 @@ from collections import Counter
 import pytest
 
 from engine import Game, IllegalAction, RuleSet
+
+from .unseen import SEEN, UNSEEN, Mode, Twin
 
 OFFICIAL_DOC = "001_7de0782de58d94c8.txt"
 REGLAMENTO_DOC = "000_4f59e59c717ebe96.txt"
@@ -61,6 +68,9 @@ ROWS = (
     "scoring",
     "empty draw pile",
     "catch window",
+    "challenges under real cards",
+    "points under real cards",
+    "draw pile under real cards",
     "wild shuffle hands",
     "cool counters",
     "knobs",
@@ -73,12 +83,53 @@ def pytest_configure(config):
         "rule(preset, doc, line, row): the preset, rule document line and RULES.md row "
         "that a scenario checks",
     )
+    config.addinivalue_line(
+        "markers",
+        "hands(*modes, why=None): the hands a rule scenario runs with, seen and/or unseen "
+        "(default both); `why` says why one is left out",
+    )
+
+
+def is_scenario(path):
+    return path.name.startswith("test_rules_")
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.path.name.startswith("test_rules_") and item.get_closest_marker("rule") is None:
+        if is_scenario(item.path) and item.get_closest_marker("rule") is None:
             raise pytest.UsageError(f"{item.nodeid}: a rule scenario must name its rule (@rule)")
+
+
+def pytest_generate_tests(metafunc):
+    if is_scenario(metafunc.definition.path):
+        mark = metafunc.definition.get_closest_marker("hands")  # the function's, or the module's
+        modes = mark.args if mark else (SEEN, UNSEEN)
+        metafunc.parametrize("hand_mode", modes, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def hand_mode(request):
+    """Build the games of a scenario with seen hands, or as twins that also play them unseen."""
+    Mode.current, Mode.built = getattr(request, "param", SEEN), 0
+    yield Mode.current
+    own = request.node.get_closest_marker("hands")  # @hands("unseen"): builds its own game
+    if Mode.current == UNSEEN and Mode.built == 0 and own is None:
+        pytest.fail(
+            "this scenario built no game through position(), deal() or build(): "
+            'mark it @hands("seen", why=...) or build its game with them'
+        )
+    Mode.current = SEEN
+
+
+NO_GAME = "no game is played: nothing depends on the hands"
+TRUSTED = "the rule needs the hand's content: unseen, the table trusts it (test_rules_unseen.py)"
+
+
+def hands(*modes, why=None):
+    """Run a scenario with only these hands; leaving `unseen` out needs a reason."""
+    assert modes and set(modes) <= {SEEN, UNSEEN}, modes
+    assert UNSEEN in modes or why, "say why the scenario cannot run with unseen hands"
+    return pytest.mark.hands(*modes, why=why)
 
 
 def rule(preset, doc, line, row):
@@ -129,6 +180,20 @@ def stacked_deck(rules, top):
     return [*top, *sorted((full - Counter(top)).elements())]
 
 
+def build(rules, hands, top, **kwargs):
+    """Game.from_position; a twin that also plays it with unseen hands in an [unseen] run."""
+    if Mode.current == UNSEEN:
+        return Twin.from_position(rules, hands, top, **kwargs)
+    return Game.from_position(rules, hands=hands, top=top, **kwargs)
+
+
+def build_deal(players, rules, deck, dealer=0):
+    """Game.deal; in an [unseen] run a twin whose table is Game.referee turning the same cards."""
+    if Mode.current == UNSEEN:
+        return Twin.deal(players, rules, deck, dealer)
+    return Game.deal(players=players, rules=rules, deck=deck, dealer=dealer)
+
+
 def deal(preset, players, first, after=(), dealer=0):
     """Game.deal from a full deck ordered so that the hands are plain number cards, the first
     card turned is `first`, and the next cards of the draw pile are `after`."""
@@ -137,7 +202,7 @@ def deal(preset, players, first, after=(), dealer=0):
     numbers = [code for code in sorted(rest.elements()) if is_number(code)]
     hands = numbers[: players * 7]
     deck = stacked_deck(rules, [*hands, first, *after])
-    return Game.deal(players=players, rules=rules, deck=deck, dealer=dealer)
+    return build_deal(players, rules, deck, dealer)
 
 
 def position(preset, hands, top, turn=0, draw_pile=(), **kwargs):
@@ -147,14 +212,8 @@ def position(preset, hands, top, turn=0, draw_pile=(), **kwargs):
     used += kwargs.get("discard_below", ())
     full = Counter(codes(rules.deck()))
     assert Counter(used) <= full, f"more copies than the deck holds: {Counter(used) - full}"
-    return Game.from_position(
-        rules,
-        hands=[list(hand) for hand in hands],
-        top=top,
-        turn=turn,
-        draw_pile=list(draw_pile),
-        **kwargs,
-    )
+    hands = [list(hand) for hand in hands]
+    return build(rules, hands, top, turn=turn, draw_pile=list(draw_pile), **kwargs)
 
 
 # ---------------------------------------------------------------- state

@@ -10,84 +10,29 @@ import pytest
 from engine import (
     Challenge,
     Draw,
-    Flip,
     Game,
     IllegalAction,
-    NextRound,
-    Pass,
     Play,
     Reveal,
     RuleSet,
 )
-from engine import events as ev
 from engine.bots import RandomBot, SensibleBot, choose_action
 
-
-def flips(events) -> list[Flip]:
-    """The Flip actions a table makes for the cards a dealt world game turned over."""
-    return [Flip(e.card) for e in events if isinstance(e, ev.ReturnedToPile | ev.FirstCard)]
+from .unseen import Twin
 
 
-def table_actions(world: Game, action, events) -> list:
-    """The actions the table applies for one world action (scans and flips)."""
-    if isinstance(action, NextRound):
-        return [action, *flips(events)]
-    out = [action]
-    if isinstance(action, Draw):
-        for e in events:
-            if isinstance(e, ev.Played) and e.auto:
-                out.append(Play(e.seat, e.cards))  # the player scans the drawn card
-            if isinstance(e, ev.Passed):
-                out.append(Pass(e.seat))
-    return out
-
-
-def unseen_part(world_hand, table_hand) -> list:
-    """The cards of a world hand that the table has not seen yet."""
-    rest = list(world_hand)
-    for card in table_hand:
-        rest.remove(card)
-    return rest
-
-
-def challenge_reveals(world: Game, table: Game, events) -> None:
-    """The W4 player shows unseen cards one by one until the table rules."""
-    penalty = next((e for e in events if isinstance(e, ev.Drew) and e.reason == "guilty"), None)
-    while table.awaiting.kind == "reveal" and table.winner is None:
-        seat = table.awaiting.seat
-        hand = world.hand(seat)
-        if penalty is not None and penalty.seat == seat:  # drawn after the world's ruling
-            hand = hand[: len(hand) - penalty.count]
-        table.apply(Reveal(seat, unseen_part(hand, table.hand(seat))[:1]))
-
-
-def round_reveals(world: Game, table: Game) -> None:
-    """At the round's end every other seat shows what it holds."""
-    while table.awaiting.kind == "reveal" and table.winner is not None:
-        seat = table.awaiting.seat
-        table.apply(Reveal(seat, unseen_part(world.hand(seat), table.hand(seat))))
-
-
-@pytest.mark.parametrize("preset", ["official", "reglamento", "playone"])
+@pytest.mark.parametrize("preset", ["official", "reglamento", "playone", "cool"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 @pytest.mark.parametrize("seed", range(3))
 def test_referee_matches_seen_game(preset, players, seed):
     rules = RuleSet.preset(preset)
     world = Game.new(players=players, rules=rules, seed=seed)
-    table = Game.referee(players=players, rules=rules)
-    for flip in flips(world.last_events):
-        table.apply(flip)
+    twin = Twin.of_dealt(world)  # applies each action to both and compares the public states
     bots = [SensibleBot(seed + s) if s % 2 else RandomBot(seed + s) for s in range(players)]
     rng = random.Random(seed)
     steps = 0
     while world.awaiting.kind != "match_over" and steps < 3000:
-        action = choose_action(world, bots, rng)
-        events = world.apply(action)
-        for step in table_actions(world, action, events):
-            table.apply(step)
-        challenge_reveals(world, table, events)
-        round_reveals(world, table)
-        assert table.public_state() == world.public_state(), (steps, action)
+        twin.apply(choose_action(world, bots, rng))
         steps += 1
     assert world.awaiting.kind == "match_over" or steps == 3000
 

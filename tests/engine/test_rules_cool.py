@@ -13,12 +13,14 @@ from engine import (
     Accept,
     CallUno,
     CatchUno,
+    Challenge,
     ChooseColor,
     Color,
     Draw,
     Game,
     IllegalAction,
     Kind,
+    Leave,
     NextRound,
     Pass,
     Play,
@@ -27,7 +29,18 @@ from engine import (
 )
 from engine import events as ev
 
-from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, rule
+from .conftest import (
+    COOL_DOC,
+    NO_GAME,
+    OFFICIAL_DOC,
+    RULES_MD,
+    TRUSTED,
+    build,
+    build_deal,
+    hands,
+    rule,
+    stacked_deck,
+)
 
 COOL = RuleSet.preset("cool")
 OFFICIAL = RuleSet.preset("official")
@@ -36,7 +49,7 @@ DEALT = [f"{c}{r}" for c in "RYGB" for r in "123456789"][:28]  # 7 cards to each
 
 
 def position(hands, top, rules=COOL, turn=0, draw_pile=FILLER, **kw) -> Game:
-    return Game.from_position(rules, hands=hands, top=top, turn=turn, draw_pile=draw_pile, **kw)
+    return build(rules, hands, top, turn=turn, draw_pile=draw_pile, **kw)
 
 
 def refused(game: Game, action, reason: str) -> None:
@@ -59,6 +72,7 @@ def awaiting(game: Game) -> tuple[str, int | None]:
 # --- the preset ---------------------------------------------------------------------------
 
 
+@hands("seen", why=NO_GAME)
 @rule("cool", COOL_DOC, 6, "deck")
 def test_cool_deck_holds_one_wild_shuffle_hands():
     """cool — RULES.md line 19 (deck: official 112, one of the 8 W being WS); 003 line 6."""
@@ -67,6 +81,147 @@ def test_cool_deck_holds_one_wild_shuffle_hands():
     assert (deck["W"], deck["WS"], deck["W4"]) == (7, 1, 4)
     assert COOL.stacking == "cool" and not COOL.w4_restricted
     assert COOL.uno_penalty == 2 and COOL.uno_race == 0.05 and COOL.target_score == 500
+
+
+# --- the decision table: cool's column (RULES.md lines 19-43) --------------------------------
+
+
+@rule("cool", RULES_MD, 20, "hand")
+def test_deal_gives_seven_cards_one_at_a_time_from_left_of_dealer():
+    """cool — RULES.md line 20: 7 cards a hand, one at a time from the left of the dealer."""
+    g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "B5"]), 3)
+    assert [codes(g.hand(s)) for s in range(4)] == [DEALT[k::4] for k in range(4)]
+    assert g.draw_count == 112 - 29
+
+
+@rule("cool", RULES_MD, 21, "who starts")
+@pytest.mark.parametrize(("dealer", "first"), [(0, 1), (3, 0)])
+def test_left_of_dealer_starts_direction_plus_one(dealer, first):
+    """cool — RULES.md line 21: left of the dealer, direction +1."""
+    g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "B5"]), dealer)
+    assert awaiting(g) == ("turn", first) and g.direction == 1
+
+
+@rule("cool", RULES_MD, 22, "matches")
+@pytest.mark.parametrize(
+    ("top", "card", "ok"),
+    [("R3", "R7", True), ("R3", "G3", True), ("RS", "GS", True), ("RD2", "GD2", True),
+     ("R3", "G7", False), ("RS", "G7", False), ("R3", "GS", False)],
+)  # fmt: skip
+def test_colour_or_symbol_matches(top, card, ok):
+    """cool — RULES.md line 22 (003 lines 4-5: the symbol is the number or the picture)."""
+    g = position([[card, "Y9"], ["B1", "B2"]], top=top)
+    if ok:
+        g.apply(Play(0, card))
+        assert str(g.top) == card
+    else:
+        refused(g, Play(0, card), "no_match")
+
+
+@rule("cool", RULES_MD, 24, "W4")
+@rule("cool", RULES_MD, 25, "W4 challenge")
+def test_w4_is_always_allowed_and_never_challenged():
+    """cool — RULES.md lines 24-25: always; no challenge (a held red card does not matter)."""
+    g = position([["W4", "R7", "Y9"], ["B1", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "W4", color="G"))
+    assert awaiting(g) == ("respond", 1)
+    refused(g, Challenge(1), "wrong_moment")
+
+
+@rule("cool", COOL_DOC, 15, "D2")
+def test_d2_next_responds_or_draws_two_and_loses_the_turn():
+    """cool — RULES.md line 26, 003 line 15: answer (rule 3) or take the total."""
+    g = position([["RD2", "Y9"], ["B1", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "RD2"))
+    assert awaiting(g) == ("respond", 1) and g.pending_draw == 2
+    g.apply(Accept(1))
+    assert g.hand_count(1) == 4 and g.pending_draw == 0 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", COOL_DOC, 15, "W4 effect")
+def test_w4_next_responds_or_draws_four_and_loses_the_turn():
+    """cool — RULES.md line 27, 003 line 15: respondable like a D2."""
+    g = position([["W4", "Y9"], ["B1", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "W4", color="B"))
+    assert awaiting(g) == ("respond", 1) and g.pending_draw == 4
+    g.apply(Accept(1))
+    assert g.hand_count(1) == 6 and g.color is Color.BLUE and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 29, "S")
+def test_skip_the_skipped_player_may_counter_or_lose_the_turn():
+    """cool — RULES.md line 29: the skipped seat may counter; declining, it loses the turn."""
+    g = position([["RS", "Y9"], ["B1", "B2"], ["G1", "G2"]], top="R3")
+    g.apply(Play(0, "RS"))
+    assert awaiting(g) == ("respond", 1) and g.counter == ("S", 0, 1)
+    g.apply(Accept(1))
+    assert g.hand_count(1) == 2 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 30, "R")
+@pytest.mark.parametrize(("players", "next_seat"), [(3, 2), (2, 0)])
+def test_reverse_flips_the_direction_and_may_be_countered(players, next_seat):
+    """cool — RULES.md line 30 (and official's R: with 2 players it acts as S)."""
+    hands = [["RR", "Y9"], ["B1", "B2"], ["G1", "G2"]][:players]
+    g = position(hands, top="R3")
+    g.apply(Play(0, "RR"))
+    assert g.direction == -1 and g.counter is not None
+    g.apply(Accept(g.awaiting.seat))
+    assert awaiting(g) == ("turn", next_seat)
+
+
+@rule("cool", RULES_MD, 32, "first card W4")
+def test_first_card_w4_is_shuffled_back_and_another_turned():
+    """cool — RULES.md line 32: same as official (seeded)."""
+    g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "W4", "B5"]), 0)
+    assert str(g.top) != "W4" and len(g.discard) == 1
+    assert g.draw_count == 112 - 29
+
+
+@rule("cool", RULES_MD, 33, "first card W")
+def test_first_card_wild_left_of_dealer_names_the_colour_then_plays():
+    """cool — RULES.md line 33: same as official."""
+    g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "W", "B5"]), 0)
+    assert awaiting(g) == ("color", 1)
+    g.apply(ChooseColor(1, "G"))
+    assert g.color is Color.GREEN and awaiting(g) == ("turn", 1)
+
+
+@rule("cool", RULES_MD, 36, "first card R")
+def test_first_card_reverse_dealer_plays_first_direction_minus_one():
+    """cool — RULES.md line 36: as official."""
+    g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "RR", "B5"]), 2)
+    assert g.direction == -1 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 38, "drawing while holding a playable card")
+def test_may_draw_holding_a_playable_card_and_keep_drawing():
+    """cool — RULES.md line 38: allowed (keep drawing until you play)."""
+    g = position([["R5", "G1"], ["B2", "B3"]], top="R3", draw_pile=["Y9", "R8", "Y1"])
+    g.apply(Draw(0))
+    g.apply(Draw(0))
+    assert g.hand_count(0) == 4
+    g.apply(Play(0, "R8"))
+    assert awaiting(g) == ("turn", 1)
+
+
+@rule("cool", RULES_MD, 41, "players leaving")
+def test_a_seat_that_leaves_is_skipped_and_the_last_seat_left_wins():
+    """cool — RULES.md line 41: same as every preset (002 lines 41-42)."""
+    g = position([["R7", "G1"], ["Y1", "Y2"], ["W", "W4"]], top="R3")
+    g.apply(Leave(1))
+    g.apply(Play(0, "R7"))
+    assert awaiting(g) == ("turn", 2)
+    g.apply(Leave(2))
+    assert g.winner == 0 and g.scores == [0, 0, 0]
+
+
+@rule("cool", RULES_MD, 42, "scoring")
+def test_winner_scores_the_cards_left_and_first_to_500_wins():
+    """cool — RULES.md line 42: as official; WS counts 40."""
+    g = position([["R5"], ["WS", "B9"], ["G1"]], top="R3", scores=[450, 0, 0])
+    g.apply(Play(0, "R5"))
+    assert g.scores == [450 + 40 + 9 + 1, 0, 0] and g.match_winner == 0
 
 
 # --- rule 1: several cards of one symbol ----------------------------------------------------
@@ -239,16 +394,16 @@ def test_answers_go_on_until_someone_takes_the_total():
 @rule("cool", RULES_MD, 34, "first card D2")
 def test_first_card_draw_two_is_not_answered():
     """cool — RULES.md line 34: a first card D2 acts as official (draw 2, lose the turn)."""
-    deck = [*DEALT, "GD2", "B5", "B6"]
-    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    deck = stacked_deck(COOL, [*DEALT, "GD2", "B5", "B6"])
+    g = build_deal(4, COOL, deck, 0)
     assert g.hand_count(1) == 9 and awaiting(g) == ("turn", 2)
 
 
 @rule("cool", RULES_MD, 35, "first card S")
 def test_first_card_skip_opens_no_counter():
     """cool — RULES.md line 35: a first card S skips the seat left of the dealer."""
-    deck = [*DEALT, "GS", "B5", "B6"]
-    g = Game.deal(players=4, rules=COOL, deck=deck, dealer=0)
+    deck = stacked_deck(COOL, [*DEALT, "GS", "B5", "B6"])
+    g = build_deal(4, COOL, deck, 0)
     assert awaiting(g) == ("turn", 2) and g.counter is None
 
 
@@ -507,6 +662,12 @@ def test_call_on_turn_before_playing_several_cards():
     g.apply(CallUno(0))
     g.apply(Play(0, ["R5", "G5"]))
     assert g.catchable is None
+
+
+@hands("seen", why=TRUSTED)
+@rule("cool", COOL_DOC, 31, "UNO call")
+def test_no_call_on_turn_without_a_run_down_to_one_card():
+    """cool — 003 lines 9 and 31: three cards and no run: not about to hold one card."""
     g = position([["R5", "G8", "B9"], ["B1", "B2"]], top="R3")
     refused(g, CallUno(0), "not_uno")
 
@@ -547,6 +708,7 @@ def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
     assert [g.hand_count(0), g.hand_count(1)] == [2, 2]
 
 
+@hands("unseen")
 @rule("cool", RULES_MD, 61, "wild shuffle hands")
 def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
     """WS under real cards — RULES.md line 61: the engine redistributes counts."""
@@ -674,6 +836,7 @@ def test_no_jump_in_without_the_knob():
 # --- knobs: draw_to_match, target_score, lowest score ----------------------------------------
 
 
+@hands("seen", why=TRUSTED)
 @rule("draw_to_match", RULES_MD, 74, "knobs")
 def test_draw_to_match_on_the_official_preset():
     """draw_to_match knob — RULES.md line 74: draw until a card fits, then play it."""
@@ -715,6 +878,7 @@ def test_lowest_score_ending():
 # --- rule sets ------------------------------------------------------------------------------
 
 
+@hands("seen", why=NO_GAME)
 @pytest.mark.parametrize(
     "knobs",
     [
@@ -733,6 +897,7 @@ def test_rule_set_knobs_are_validated(knobs):
         OFFICIAL.replace(**knobs)
 
 
+@hands("seen", why=NO_GAME)
 @rule("validation", RULES_MD, 70, "knobs")
 def test_knob_names_are_the_contract():
     """RULES.md lines 70-74: the knob names."""

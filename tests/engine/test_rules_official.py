@@ -16,7 +16,6 @@ from engine import (
     ChooseColor,
     Color,
     Draw,
-    Game,
     Leave,
     NextRound,
     Pass,
@@ -25,13 +24,17 @@ from engine import (
 )
 
 from .conftest import (
+    NO_GAME,
     OFFICIAL_DOC,
     PLAYONE_DOC,
+    TRUSTED,
     TWENTY_ONE,
     action_types,
     awaits,
+    build_deal,
     codes,
     deal,
+    hands,
     held,
     is_number,
     position,
@@ -50,11 +53,13 @@ PILE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]
 # ---------------------------------------------------------------- deck, hand, who starts
 
 
+@hands("seen", why=NO_GAME)
 @rule(PRESET, DOC, 5, "deck")
 def test_deck_has_112_cards():
     assert len(RuleSet.preset(PRESET).deck()) == 112
 
 
+@hands("seen", why=NO_GAME)
 @rule(PRESET, DOC, 7, "deck")
 def test_deck_has_one_zero_two_of_each_other_card_eight_wilds_four_w4():
     deck = RuleSet.preset(PRESET).deck()
@@ -65,7 +70,7 @@ def test_deck_has_one_zero_two_of_each_other_card_eight_wilds_four_w4():
 def test_deal_gives_seven_cards_one_at_a_time_from_left_of_dealer_then_turns_one():
     rules = RuleSet.preset(PRESET)
     deck = stacked_deck(rules, [*TWENTY_ONE, "R5"])
-    g = Game.deal(players=3, rules=rules, deck=deck, dealer=2)
+    g = build_deal(3, rules, deck, 2)
     assert held(g, 0) == sorted(deck[0:21:3])
     assert held(g, 1) == sorted(deck[1:21:3])
     assert held(g, 2) == sorted(deck[2:21:3])
@@ -109,6 +114,7 @@ def test_card_matching_nothing_is_refused(top, card):
     refused(g, Play(0, card))
 
 
+@hands("seen", why=TRUSTED)
 @rule(PRESET, DOC, 30, "matches")
 def test_a_card_not_in_hand_is_refused():
     g = game([["G7", "Y9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
@@ -389,6 +395,7 @@ def test_may_draw_holding_a_playable_card():
     awaits(g, "turn", 1)
 
 
+@hands("seen", why=TRUSTED)
 @rule(PRESET, DOC, 36, "drawing while holding a playable card")
 def test_after_drawing_only_the_drawn_card_may_be_played():
     g = game([["R7", "G1"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=["R9", *PILE])
@@ -470,6 +477,7 @@ def test_the_last_seat_left_wins_the_round():
 # ---------------------------------------------------------------- scoring
 
 
+@hands("seen", why=NO_GAME)
 @rule(PRESET, DOC, 84, "scoring")
 @pytest.mark.parametrize(
     ("code", "points"),
@@ -520,7 +528,7 @@ def test_the_next_round_is_dealt_by_the_next_dealer():
     seat0 = ["B0", "G0", "Y0", "B8", "B9", "G8", "G9"]
     dealt = [card for pair in zip(seat1, seat0, strict=True) for card in pair]
     deck = stacked_deck(rules, [*dealt, "R9", "Y8", "Y9", "Y8", "Y9", "B8", "B9"])
-    g = Game.deal(players=2, rules=rules, deck=deck, dealer=0)
+    g = build_deal(2, rules, deck, 0)
     for card in seat1[:-1]:
         g.apply(Play(1, card))
         g.apply(Draw(0))

@@ -16,7 +16,6 @@ from engine import (
     ChooseColor,
     Color,
     Draw,
-    Game,
     Leave,
     NextRound,
     Pass,
@@ -25,14 +24,18 @@ from engine import (
 )
 
 from .conftest import (
+    NO_GAME,
     OFFICIAL_DOC,
     PLAYONE_DOC,
     REGLAMENTO_DOC,
+    TRUSTED,
     TWENTY_ONE,
     action_types,
     awaits,
+    build_deal,
     codes,
     deal,
+    hands,
     held,
     position,
     refused,
@@ -50,6 +53,7 @@ PILE = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]
 # ---------------------------------------------------------------- deck, hand, who starts
 
 
+@hands("seen", why=NO_GAME)
 @rule(PRESET, DOC, 9, "deck")
 @rule(PRESET, DOC, 10, "deck")
 def test_deck_has_108_cards_with_four_wilds_and_four_w4():
@@ -62,7 +66,7 @@ def test_deck_has_108_cards_with_four_wilds_and_four_w4():
 def test_deal_gives_seven_cards_one_at_a_time_from_left_of_dealer_then_turns_one():
     rules = RuleSet.preset(PRESET)
     deck = stacked_deck(rules, [*TWENTY_ONE, "R5"])
-    g = Game.deal(players=3, rules=rules, deck=deck, dealer=2)
+    g = build_deal(3, rules, deck, 2)
     assert held(g, 0) == sorted(deck[0:21:3])
     assert held(g, 1) == sorted(deck[1:21:3])
     assert held(g, 2) == sorted(deck[2:21:3])
@@ -361,6 +365,7 @@ def test_no_pass_without_drawing():
     refused(g, Pass(0))
 
 
+@hands("seen", why=TRUSTED)
 @rule(PRESET, DOC, 14, "drawing while holding a playable card")
 @pytest.mark.parametrize("playable", ["R7", "G3", "W", "W4"])
 def test_may_not_draw_holding_a_playable_card(playable):

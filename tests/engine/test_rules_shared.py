@@ -60,7 +60,7 @@ def test_call_on_own_turn_holding_two_cards_protects_from_a_catch(preset):
     assert held(g, 0) == ["G1"]
 
 
-@each_preset()
+@each_preset(presets=("official", "reglamento", "playone"))  # cool: a run may play down to one
 def test_call_holding_more_than_two_cards_is_refused(preset):
     g = position(preset, [["R7", "G1", "B9"], ["Y1", "Y2"], ["Y3", "Y4"]], top="R3", draw_pile=PILE)
     refused(g, CallUno(0, at=1.0))

@@ -23,7 +23,7 @@ from engine import (
 )
 from engine.bots import SensibleBot, choose_action, play_out
 from table.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
-from tests.engine.test_real_cards import challenge_reveals, flips, round_reveals, table_actions
+from tests.engine.unseen import Twin
 
 
 def bot_game(preset: str, seed: int, players: int = 4, max_actions: int = 100_000) -> Game:
@@ -106,18 +106,12 @@ def test_a_refereed_game_round_trips(tmp_path):
     """Real cards: Flip, Reveal and NextRound go through the journal like every action."""
     rules = RuleSet.preset("official").replace(target_score=150)
     world = Game.new(3, rules, seed=5)
-    table = Game.referee(3, rules, dealer=0)
-    for flip in flips(world.last_events):
-        table.apply(flip)
+    twin = Twin.of_dealt(world)  # the same game refereed with unseen hands
     bots = [SensibleBot(5 + s) for s in range(3)]
     rng = random.Random(5)
     while world.awaiting.kind != "match_over":
-        action = choose_action(world, bots, rng)
-        events = world.apply(action)
-        for step in table_actions(world, action, events):
-            table.apply(step)
-        challenge_reveals(world, table, events)
-        round_reveals(world, table)
+        twin.apply(choose_action(world, bots, rng))
+    table = twin.table
     kinds = {type(a) for a in table.history}
     assert {Flip, Reveal, NextRound} <= kinds
     path = tmp_path / "j"
