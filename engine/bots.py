@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import Action, CallUno, CatchUno, Challenge, ChooseColor, Draw, Play
 from .cards import Color, Rank
@@ -151,12 +151,7 @@ def _someone_catches(game: Game, bots: Sequence[RandomBot], rng: random.Random) 
     if game.catchable is None:
         return None
     seats = [s for s in range(game.players) if s not in game.left]
-    rng.shuffle(seats)
-    for seat in seats:
-        action = bots[seat].catch(game, seat)
-        if action is not None:
-            return action
-    return None
+    return _first_taker(seats, rng, lambda seat: bots[seat].catch(game, seat))
 
 
 def _someone_out_of_turn(
@@ -165,9 +160,16 @@ def _someone_out_of_turn(
     if not (game.rules.jump_in or game.meanwhile is not None):
         return None
     seats = [s for s in range(game.players) if s not in game.left and s != game.awaiting.seat]
+    return _first_taker(seats, rng, lambda seat: bots[seat].out_of_turn(game, seat))
+
+
+def _first_taker(
+    seats: list[int], rng: random.Random, ask: Callable[[int], Action | None]
+) -> Action | None:
+    """The first action any seat takes, the seats asked in a random order (who is quicker)."""
     rng.shuffle(seats)
     for seat in seats:
-        action = bots[seat].out_of_turn(game, seat)
+        action = ask(seat)
         if action is not None:
             return action
     return None

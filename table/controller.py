@@ -126,12 +126,21 @@ class Controller:
         """Several quick scans by one reader form one play where the rules allow it."""
         if not self._scan_window or self.game.awaiting.kind is Kind.FLIP:
             return False  # one first card at a time: another follows only a W4 sent back
+        card = self._card_or_none(event.code)
         for held in self._held:
-            if isinstance(held.event, CodeScanned) and held.event.reader == event.reader:
-                held.cards.append(self._card_or_none(event.code))
+            if self._joins(held, event, card):
+                held.cards.append(card)
                 held.due = event.at + self._settle + self._scan_window
                 return True
         return False
+
+    def _joins(self, held: _Held, event: CodeScanned, card: Card | None) -> bool:
+        # Only a card of the same symbol joins: another card is a play of its own.
+        first = held.event
+        if not isinstance(first, CodeScanned) or first.reader != event.reader:
+            return False
+        symbol = self._card_or_none(first.code)
+        return card is not None and symbol is not None and card.rank is symbol.rank
 
     def next_due(self) -> float | None:
         """When the next held input may be applied (None when nothing is held)."""

@@ -236,6 +236,15 @@ def test_scans_further_apart_than_the_window_are_two_plays():
     assert game.hand_count(1) == game.hand_count(2) == 6
 
 
+def test_a_scan_of_another_symbol_within_the_window_is_a_play_of_its_own():
+    game, ctl = cool_referee()
+    ctl.push(scan("G5", at=1.0))
+    ctl.push(scan("G7", at=1.2))  # the next player's card, scanned quickly after
+    first, second = ctl.release(2.0)
+    assert first.action == Play(1, "G5") and second.action == Play(2, "G7")
+    assert game.top == Card.parse("G7") and game.turn == 0
+
+
 def jump_in_table():
     """Official with jump-ins; seat 2 has a reader of its own; seat 1 is to play on R5."""
     game = Game.referee(players=3, rules=RuleSet.preset("official").replace(jump_in=True))
