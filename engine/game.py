@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import ClassVar
 
 from . import events as ev
@@ -53,6 +54,17 @@ class Kind(StrEnum):
     REVEAL = "reveal"
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
+
+
+# When each kind of move can be made: `apply` refuses it at any other moment ("wrong_moment"),
+# so `legal_actions()` does not even build it then.
+MOMENTS: dict[type, tuple[Kind, ...]] = {
+    Play: (Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE),
+    Draw: (Kind.TURN, Kind.DRAWN),
+    Pass: (Kind.DRAWN,),
+    Accept: (Kind.RESPOND, Kind.CHALLENGE),
+    Challenge: (Kind.CHALLENGE,),
+}
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,9 @@ class Hand:
 
     def missing(self, cards: tuple[Card, ...]) -> Card | None:
         """A card of `cards` this hand cannot hold (counting duplicates), or None."""
+        if len(cards) == 1:  # the common case, first: legal_actions() checks many plays
+            card = cards[0]
+            return None if self.unseen or card in self.cards else card
         short = 0
         for card in dict.fromkeys(cards):
             short += max(0, cards.count(card) - self.cards.count(card))
@@ -594,16 +609,19 @@ class Game:
     def _check_play(self, action: Play) -> str:
         """Refuse an illegal play; else return its mode (see `_play_mode`)."""
         mode = self._play_mode(action.seat)
+        self._check_play_in(action, mode)
+        return mode
+
+    def _check_play_in(self, action: Play, mode: str) -> None:
         self._check_cards(action)
         self._MODE_CHECKS[mode](self, action)
-        return mode
 
     def _play_mode(self, seat: int) -> str:
         """turn, drawn, stack (answering a pending draw), counter (to an S or R) or jump (in)."""
         aw = self._awaiting
         if aw.seat != seat and self._may_jump_in():
             return "jump"
-        self._expect(seat, Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE)
+        self._expect(seat, *MOMENTS[Play])
         if aw.kind is Kind.TURN:
             return "turn"
         if aw.kind is Kind.DRAWN:
@@ -618,9 +636,10 @@ class Game:
         """What every play must satisfy, whatever the moment: the cards, colour and target."""
         seat, cards, card = action.seat, action.cards, action.card
         hand = self._hands[seat]
-        if len(cards) > 1 and not self.rules.multi_play:
+        several = len(cards) > 1
+        if several and not self.rules.multi_play:
             raise _refuse("one_card", "these rules allow one card per play")
-        if any(c.rank is not card.rank for c in cards):
+        if several and any(c.rank is not card.rank for c in cards):
             raise _refuse("one_symbol", "several cards in one play must share one symbol")
         if action.target is not None and not self._sevens(card):
             raise _refuse("no_target", "a play names a seat only with a 7 under the 7-0 rule")
@@ -630,7 +649,7 @@ class Game:
         if action.color is not None and not card.is_wild:
             raise _refuse("not_wild", f"{card} is not a wild: its colour is its own")
         going_out = len(cards) >= hand.count
-        if going_out and len(cards) > 1:
+        if going_out and several:
             raise _refuse("keep_one", "several cards at once may not empty the hand")
         if going_out and self.rules.out_on_number and not card.rank.is_number:
             raise _refuse("out_on_number", f"a round is won on a number card, not on {card}")
@@ -648,8 +667,34 @@ class Game:
         if target is not None and target not in others:
             raise _refuse("bad_target", f"seat {seat} cannot swap hands with seat {target!r}")
 
+    # What a play must fit at each moment (mode). Each check below starts with it, and
+    # `legal_actions()` sifts the candidate plays with it before building any of them.
+
+    def _turn_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self.fits(cards[0])
+
+    def _drawn_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self._playable_after_draw(cards) and self.fits(cards[0])
+
+    def _stack_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self._stacks_on(cards[0])
+
+    def _counter_fit(self, cards: tuple[Card, ...]) -> bool:
+        return cards[0].rank in (Rank.SKIP, Rank.REVERSE) and self._matches_top(cards[0])
+
+    def _jump_fit(self, cards: tuple[Card, ...]) -> bool:
+        return cards[0] == self.top
+
+    _FITS: ClassVar[dict[str, Callable[[Game, tuple[Card, ...]], bool]]] = {
+        "turn": _turn_fit,
+        "drawn": _drawn_fit,
+        "stack": _stack_fit,
+        "counter": _counter_fit,
+        "jump": _jump_fit,
+    }
+
     def _check_turn_play(self, action: Play) -> None:
-        if not self.fits(action.cards[0]):
+        if not self._turn_fit(action.cards):
             raise _refuse("no_match", self._mismatch_message(action.cards[0]))
 
     def _check_drawn_play(self, action: Play) -> None:
@@ -659,20 +704,20 @@ class Game:
         self._check_turn_play(action)
 
     def _check_stack_play(self, action: Play) -> None:
-        if not self._stacks_on(action.cards[0]):
+        if not self._stack_fit(action.cards):
             raise _refuse(
                 "must_answer", f"{action.cards[0]} does not answer the {self._pending} to draw"
             )
 
     def _check_counter_play(self, action: Play) -> None:
         first, (against, _, count) = action.cards[0], self._counter
-        if first.rank not in (Rank.SKIP, Rank.REVERSE) or not self._matches_top(first):
+        if not self._counter_fit(action.cards):
             raise _refuse("must_counter", f"{first} does not counter that {against}: S or R only")
         if against == "R" and first.rank is Rank.SKIP and len(action.cards) != count:
             raise _refuse("one_skip_per_reverse", f"undoing {count} reverse(s) takes {count} S")
 
     def _check_jump_in(self, action: Play) -> None:
-        if action.cards[0] != self.top:
+        if not self._jump_fit(action.cards):
             raise _refuse(
                 "not_your_turn",
                 f"it is seat {self._awaiting.seat}'s move; only a card identical to "
@@ -1031,7 +1076,7 @@ class Game:
 
     def _check_draw(self, action: Draw) -> None:
         seat = action.seat
-        self._expect(seat, Kind.TURN, Kind.DRAWN)
+        self._expect(seat, *MOMENTS[Draw])
         hand = self._hands[seat]
         if self._awaiting.kind is Kind.TURN:
             if self.rules.forced_play and hand.seen and self._has_playable(hand):
@@ -1070,7 +1115,7 @@ class Game:
         self._begin_turn(self._next(action.seat))
 
     def _check_pass(self, action: Pass) -> None:
-        self._expect(action.seat, Kind.DRAWN)
+        self._expect(action.seat, *MOMENTS[Pass])
         if self.rules.draw_to_match and not self._dry:
             raise _refuse("must_draw", "keep drawing until a card fits, then play it")
         if self.rules.draw_until_play and not self._dry:
@@ -1087,10 +1132,10 @@ class Game:
         self._take_pending(action.seat, events)
 
     def _check_accept(self, action: Accept) -> None:
-        self._expect(action.seat, Kind.RESPOND, Kind.CHALLENGE)
+        self._expect(action.seat, *MOMENTS[Accept])
 
     def _check_challenge(self, action: Challenge) -> None:
-        self._expect(action.seat, Kind.CHALLENGE)
+        self._expect(action.seat, *MOMENTS[Challenge])
         if self._w4 and self._w4.seat in self._left:
             raise _refuse("challenged_left", f"seat {self._w4.seat} has left: nobody to challenge")
 
@@ -1422,36 +1467,47 @@ class Game:
         if seat is None or aw.kind in (Kind.MATCH_OVER, Kind.FLIP, Kind.REVEAL):
             return []
         if aw.kind is Kind.COLOR:
-            return [ChooseColor(seat, c) for c in Color]
-        candidates = self._candidate_actions(seat)
-        if aw.kind is Kind.TURN:
-            # A card that does not fit is refused on its turn: skip building that refusal.
-            candidates = [a for a in candidates if type(a) is not Play or self.fits(a.cards[0])]
-        return [a for a in candidates if self._allows(a)]
+            return [_move(ChooseColor, seat, c) for c in Color]
+        return self._legal_moves(seat)
 
-    def _candidate_actions(self, seat: int) -> list[Action]:
-        plays = self._candidate_plays(seat)
-        return [*plays, Draw(seat), Pass(seat), Accept(seat), Challenge(seat), CallUno(seat)]
+    def _legal_moves(self, seat: int) -> list[Action]:
+        """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
 
-    def _candidate_plays(self, seat: int) -> list[Play]:
-        """Single cards in hand order, then (multi_play) runs of one symbol."""
+        A candidate that the moment refuses anyway is not built: no play or draw out of its
+        moment (MOMENTS), no play that does not fit the moment (`_FITS`)."""
+        kind = self._awaiting.kind
+        moves: list[Action] = []
+        if kind in MOMENTS[Play]:
+            mode = self._play_mode(seat)
+            plays = self._candidate_plays(seat, self._FITS[mode])
+            moves += [p for p in plays if self._passes(Game._check_play_in, p, mode)]
+        others = [
+            _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
+        ]
+        others.append(_move(CallUno, seat))
+        return moves + [m for m in others if self._allows(m)]
+
+    def _candidate_plays(
+        self, seat: int, fit: Callable[[Game, tuple[Card, ...]], bool] | None = None
+    ) -> list[Play]:
+        """Single cards in hand order, then (multi_play) runs of one symbol; with `fit`, only
+        the cards for which it holds."""
         hand = self._hands[seat].cards
-        plays: list[Play] = []
-        for card in dict.fromkeys(hand):
-            plays += self._play_variants(seat, (card,))
+        runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
         if self.rules.multi_play:
-            for cards in _runs(hand):
-                plays += self._play_variants(seat, cards)
-        return plays
+            runs += _runs(hand)
+        if fit is not None:
+            runs = [cards for cards in runs if fit(self, cards)]
+        return [play for cards in runs for play in self._play_variants(seat, cards)]
 
     def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> list[Play]:
         """A wild once per colour; a 7 under seven_zero once per seat to swap with."""
         if cards[-1].is_wild:
-            return [Play(seat, cards, color=c) for c in Color]
+            return [_move(Play, seat, cards, c) for c in Color]
         if self._sevens(cards[-1]):
             others = [s for s in self._active_seats() if s != seat]
-            return [Play(seat, cards, target=t) for t in others] or [Play(seat, cards)]
-        return [Play(seat, cards)]
+            return [_move(Play, seat, cards, None, t) for t in others] or [_move(Play, seat, cards)]
+        return [_move(Play, seat, cards)]
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
@@ -1459,8 +1515,8 @@ class Game:
             return []
         if self.top not in self._hands[seat].cards:
             return []
-        plays = self._candidate_plays(seat)
-        return [p for p in plays if p.cards[0] == self.top and self._allows(p)]
+        plays = self._candidate_plays(seat, Game._jump_fit)
+        return [p for p in plays if self._allows(p)]
 
     def out_of_turn_actions(self, seat: int) -> list[Action]:
         """What `seat`, not the awaited seat, may do now: its `meanwhile` move, or jump-ins."""
@@ -1470,7 +1526,7 @@ class Game:
         if m is None or m.seat != seat:
             return list(self.jump_ins(seat))
         with self._as_meanwhile(seat):
-            return [a for a in self._candidate_actions(seat) if self._allows(a)]
+            return self._legal_moves(seat)
 
     def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
         """Whether `apply` would accept this action now; nothing changes either way."""
@@ -1483,8 +1539,12 @@ class Game:
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
+        return self._passes(self._CHECKS[type(action)], action)
+
+    def _passes(self, check: Callable[..., object], *args) -> bool:
+        """Whether `check(self, *args)` refuses nothing."""
         try:
-            self._CHECKS[type(action)](self, action)
+            check(self, *args)
         except IllegalAction:
             return False
         return True
@@ -1497,6 +1557,13 @@ class Game:
         Challenge: _check_challenge,
         CallUno: _check_call,
     }
+
+
+@lru_cache(maxsize=4096)
+def _move(cls: type[Action], *args) -> Action:
+    """An action, shared: actions are values, and `legal_actions()` lists the same ones over
+    and over (building a frozen dataclass costs more than finding it here)."""
+    return cls(*args)
 
 
 def _runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:
