@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from . import events as ev
@@ -609,12 +609,9 @@ class Game:
     def _check_play(self, action: Play) -> str:
         """Refuse an illegal play; else return its mode (see `_play_mode`)."""
         mode = self._play_mode(action.seat)
-        self._check_play_in(action, mode)
-        return mode
-
-    def _check_play_in(self, action: Play, mode: str) -> None:
         self._check_cards(action)
         self._MODE_CHECKS[mode](self, action)
+        return mode
 
     def _play_mode(self, seat: int) -> str:
         """turn, drawn, stack (answering a pending draw), counter (to an S or R) or jump (in)."""
@@ -632,18 +629,21 @@ class Game:
         kind = self._awaiting.kind
         return self.rules.jump_in and kind in (Kind.TURN, Kind.DRAWN) and not self.top.is_wild
 
-    def _check_cards(self, action: Play) -> None:
-        """What every play must satisfy, whatever the moment: the cards, colour and target."""
+    def _check_cards(self, action: Play, held: bool = False) -> None:
+        """What every play must satisfy, whatever the moment: the cards, colour and target.
+
+        `held`: the cards are known to be a play the hand holds (a candidate of
+        `_candidate_plays`), so what only refuses other cards is not checked again."""
         seat, cards, card = action.seat, action.cards, action.card
         hand = self._hands[seat]
         several = len(cards) > 1
-        if several and not self.rules.multi_play:
+        if several and not held and not self.rules.multi_play:
             raise _refuse("one_card", "these rules allow one card per play")
-        if several and any(c.rank is not card.rank for c in cards):
+        if several and not held and any(c.rank is not card.rank for c in cards):
             raise _refuse("one_symbol", "several cards in one play must share one symbol")
         if action.target is not None and not self._sevens(card):
             raise _refuse("no_target", "a play names a seat only with a 7 under the 7-0 rule")
-        missing = hand.missing(cards)
+        missing = None if held else hand.missing(cards)
         if missing is not None:
             raise _refuse("not_in_hand", f"seat {seat} does not hold {missing}")
         if action.color is not None and not card.is_wild:
@@ -667,8 +667,9 @@ class Game:
         if target is not None and target not in others:
             raise _refuse("bad_target", f"seat {seat} cannot swap hands with seat {target!r}")
 
-    # What a play must fit at each moment (mode). Each check below starts with it, and
-    # `legal_actions()` sifts the candidate plays with it before building any of them.
+    # What a play must fit at each moment (mode): exactly what that mode's check below
+    # refuses, as a yes or no. `legal_actions()` sifts the candidate plays with it before
+    # building any of them, and leaves only `_check_cards` to run on those that fit.
 
     def _turn_fit(self, cards: tuple[Card, ...]) -> bool:
         return self.fits(cards[0])
@@ -680,7 +681,15 @@ class Game:
         return self._stacks_on(cards[0])
 
     def _counter_fit(self, cards: tuple[Card, ...]) -> bool:
-        return cards[0].rank in (Rank.SKIP, Rank.REVERSE) and self._matches_top(cards[0])
+        return self._counters(cards[0]) and self._counts_for_reverses(cards)
+
+    def _counters(self, first: Card) -> bool:
+        return first.rank in (Rank.SKIP, Rank.REVERSE) and self._matches_top(first)
+
+    def _counts_for_reverses(self, cards: tuple[Card, ...]) -> bool:
+        """Undoing reverses takes one S per R."""
+        against, _, count = self._counter
+        return not (against == "R" and cards[0].rank is Rank.SKIP and len(cards) != count)
 
     def _jump_fit(self, cards: tuple[Card, ...]) -> bool:
         return cards[0] == self.top
@@ -711,9 +720,9 @@ class Game:
 
     def _check_counter_play(self, action: Play) -> None:
         first, (against, _, count) = action.cards[0], self._counter
-        if not self._counter_fit(action.cards):
+        if not self._counters(first):
             raise _refuse("must_counter", f"{first} does not counter that {against}: S or R only")
-        if against == "R" and first.rank is Rank.SKIP and len(action.cards) != count:
+        if not self._counts_for_reverses(action.cards):
             raise _refuse("one_skip_per_reverse", f"undoing {count} reverse(s) takes {count} S")
 
     def _check_jump_in(self, action: Play) -> None:
@@ -739,9 +748,9 @@ class Game:
 
     def fits(self, card: Card) -> bool:
         """Whether a card may be played on the top card (ignoring turn and hand)."""
-        if card.is_wild or self._color is None or card.color is self._color:
+        if card.color is self._color or self._color is None or card.rank.is_wild:
             return True
-        top = self.top.rank
+        top = self._discard[-1].rank
         if self.rules.matching == "strict":
             return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
         return card.rank is top
@@ -1184,10 +1193,16 @@ class Game:
             raise _refuse("already_called", f"seat {seat} has called already")
         if self._awaiting.kind in (Kind.ROUND_OVER, Kind.MATCH_OVER):
             raise _refuse("round_over", "the round is over")
+        if not self._few_to_call(seat):
+            raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
+
+    def _few_to_call(self, seat: int) -> bool:
+        """Whether `seat` holds one card, or on its turn may play down to one."""
+        if self._hands[seat].count == 1:
+            return True
         view = self._seat_view(seat)
         on_turn = view.seat == seat and view.kind is not Kind.COLOR
-        if not (count == 1 or (on_turn and self._may_play_down_to_one(seat))):
-            raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
+        return on_turn and self._may_play_down_to_one(seat)
 
     def _seat_view(self, seat: int) -> Awaiting:
         """What the game waits for from `seat`: its `meanwhile` move, or the awaited one."""
@@ -1411,7 +1426,7 @@ class Game:
         return seat
 
     def _await(self, kind: Kind, seat: int | None) -> None:
-        self._awaiting = Awaiting(kind, seat)
+        self._awaiting = _awaiting(kind, seat)
 
     def _begin_turn(self, seat: int) -> None:
         self._drawn, self._dry, self._counter = [], False, None
@@ -1474,17 +1489,19 @@ class Game:
         """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
 
         A candidate that the moment refuses anyway is not built: no play or draw out of its
-        moment (MOMENTS), no play that does not fit the moment (`_FITS`)."""
+        moment (MOMENTS), no play that does not fit the moment (`_FITS`), no UNO call from a
+        hand too big for it."""
         kind = self._awaiting.kind
         moves: list[Action] = []
         if kind in MOMENTS[Play]:
             mode = self._play_mode(seat)
             plays = self._candidate_plays(seat, self._FITS[mode])
-            moves += [p for p in plays if self._passes(Game._check_play_in, p, mode)]
+            moves += [p for p in plays if self._passes(Game._check_cards, p, True)]
         others = [
             _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
         ]
-        others.append(_move(CallUno, seat))
+        if self._few_to_call(seat):
+            others.append(_move(CallUno, seat))
         return moves + [m for m in others if self._allows(m)]
 
     def _candidate_plays(
@@ -1557,6 +1574,12 @@ class Game:
         Challenge: _check_challenge,
         CallUno: _check_call,
     }
+
+
+@cache
+def _awaiting(kind: Kind, seat: int | None) -> Awaiting:
+    """Awaiting values, shared (as `_move`): at most 9 kinds for 11 seats (or None)."""
+    return Awaiting(kind, seat)
 
 
 @lru_cache(maxsize=4096)
