@@ -629,26 +629,31 @@ class Game:
         kind = self._awaiting.kind
         return self.rules.jump_in and kind in (Kind.TURN, Kind.DRAWN) and not self.top.is_wild
 
-    def _check_cards(self, action: Play, held: bool = False) -> None:
-        """What every play must satisfy, whatever the moment: the cards, colour and target.
-
-        `held`: the cards are known to be a play the hand holds (a candidate of
-        `_candidate_plays`), so what only refuses other cards is not checked again."""
+    def _check_cards(self, action: Play) -> None:
+        """What every play must satisfy, whatever the moment: the cards, colour and target."""
         seat, cards, card = action.seat, action.cards, action.card
-        hand = self._hands[seat]
         several = len(cards) > 1
-        if several and not held and not self.rules.multi_play:
+        if several and not self.rules.multi_play:
             raise _refuse("one_card", "these rules allow one card per play")
-        if several and not held and any(c.rank is not card.rank for c in cards):
+        if several and any(c.rank is not card.rank for c in cards):
             raise _refuse("one_symbol", "several cards in one play must share one symbol")
         if action.target is not None and not self._sevens(card):
             raise _refuse("no_target", "a play names a seat only with a 7 under the 7-0 rule")
-        missing = None if held else hand.missing(cards)
+        missing = self._hands[seat].missing(cards)
         if missing is not None:
             raise _refuse("not_in_hand", f"seat {seat} does not hold {missing}")
         if action.color is not None and not card.is_wild:
             raise _refuse("not_wild", f"{card} is not a wild: its colour is its own")
-        going_out = len(cards) >= hand.count
+        self._check_what_is_left(action)
+
+    def _check_what_is_left(self, action: Play) -> None:
+        """The end of `_check_cards`: what the play leaves in the hand (going out, a 7's swap).
+
+        All that a candidate of `_candidate_plays` can still be refused for: its cards are
+        held, of one symbol, with a colour only on a wild and a seat only on a 7 that swaps."""
+        cards, card = action.cards, action.card
+        several = len(cards) > 1
+        going_out = len(cards) >= self._hands[action.seat].count
         if going_out and several:
             raise _refuse("keep_one", "several cards at once may not empty the hand")
         if going_out and self.rules.out_on_number and not card.rank.is_number:
@@ -1496,7 +1501,7 @@ class Game:
         if kind in MOMENTS[Play]:
             mode = self._play_mode(seat)
             plays = self._candidate_plays(seat, self._FITS[mode])
-            moves += [p for p in plays if self._passes(Game._check_cards, p, True)]
+            moves += [p for p in plays if self._passes(Game._check_what_is_left, p)]
         others = [
             _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
         ]
