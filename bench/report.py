@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from bench.engine import Comparison
+from bench.engine import REPEATS, Comparison
 from engine import RuleSet
 
 ENGINE_RATIO = 10.0
@@ -214,7 +214,9 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
         "",
         "One game is one round from a seeded deal to the first player out, every move picked at "
         "random among the legal actions the engine lists. Both sides play the same count of "
-        "games from the same seeds in the same process. rlcard is played through its `UnoGame` "
+        f"games from the same seeds in the same process, {REPEATS} times each, taking turns; "
+        "each side's fastest run counts (the slower ones measure whatever else the machine "
+        "was doing). rlcard is played through its `UnoGame` "
         "object (not the RL environment, which also encodes every state as numpy arrays): the "
         "fastest way to run it.",
         "",
