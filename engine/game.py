@@ -644,22 +644,22 @@ class Game:
             raise _refuse("not_in_hand", f"seat {seat} does not hold {missing}")
         if action.color is not None and not card.is_wild:
             raise _refuse("not_wild", f"{card} is not a wild: its colour is its own")
-        self._check_what_is_left(action)
-
-    def _check_what_is_left(self, action: Play) -> None:
-        """The end of `_check_cards`: what the play leaves in the hand (going out, a 7's swap).
-
-        All that a candidate of `_candidate_plays` can still be refused for: its cards are
-        held, of one symbol, with a colour only on a wild and a seat only on a 7 that swaps."""
-        cards, card = action.cards, action.card
-        several = len(cards) > 1
-        going_out = len(cards) >= self._hands[action.seat].count
-        if going_out and several:
-            raise _refuse("keep_one", "several cards at once may not empty the hand")
-        if going_out and self.rules.out_on_number and not card.rank.is_number:
-            raise _refuse("out_on_number", f"a round is won on a number card, not on {card}")
-        if not going_out and self._sevens(card):
+        self._check_going_out(seat, cards)
+        if len(cards) < self._hands[seat].count and self._sevens(card):
             self._check_target(action)
+
+    def _check_going_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """A play that empties the hand: one card, and (out_on_number) a number.
+
+        All that a candidate of `_candidate_plays` can be refused for besides its moment: its
+        cards are held, of one symbol, with a colour only on a wild and, on a 7 that swaps, a
+        seat to swap with."""
+        if len(cards) < self._hands[seat].count:
+            return
+        if len(cards) > 1:
+            raise _refuse("keep_one", "several cards at once may not empty the hand")
+        if self.rules.out_on_number and not cards[-1].rank.is_number:
+            raise _refuse("out_on_number", f"a round is won on a number card, not on {cards[-1]}")
 
     def _sevens(self, card: Card) -> bool:
         return self.rules.seven_zero and card.rank is Rank.SEVEN
@@ -1499,9 +1499,12 @@ class Game:
         kind = self._awaiting.kind
         moves: list[Action] = []
         if kind in MOMENTS[Play]:
-            mode = self._play_mode(seat)
-            plays = self._candidate_plays(seat, self._FITS[mode])
-            moves += [p for p in plays if self._passes(Game._check_what_is_left, p)]
+            fit = self._FITS[self._play_mode(seat)]
+
+            def playable(cards: tuple[Card, ...]) -> bool:
+                return fit(self, cards) and self._passes(Game._check_going_out, seat, cards)
+
+            moves += self._candidate_plays(seat, playable)
         others = [
             _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
         ]
@@ -1510,26 +1513,25 @@ class Game:
         return moves + [m for m in others if self._allows(m)]
 
     def _candidate_plays(
-        self, seat: int, fit: Callable[[Game, tuple[Card, ...]], bool] | None = None
+        self, seat: int, sift: Callable[[tuple[Card, ...]], bool] | None = None
     ) -> list[Play]:
-        """Single cards in hand order, then (multi_play) runs of one symbol; with `fit`, only
+        """Single cards in hand order, then (multi_play) runs of one symbol; with `sift`, only
         the cards for which it holds."""
         hand = self._hands[seat].cards
         runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
         if self.rules.multi_play:
             runs += _runs(hand)
-        if fit is not None:
-            runs = [cards for cards in runs if fit(self, cards)]
+        if sift is not None:
+            runs = [cards for cards in runs if sift(cards)]
         return [play for cards in runs for play in self._play_variants(seat, cards)]
 
-    def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> list[Play]:
+    def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
         """A wild once per colour; a 7 under seven_zero once per seat to swap with."""
-        if cards[-1].is_wild:
-            return [_move(Play, seat, cards, c) for c in Color]
         if self._sevens(cards[-1]):
             others = [s for s in self._active_seats() if s != seat]
-            return [_move(Play, seat, cards, None, t) for t in others] or [_move(Play, seat, cards)]
-        return [_move(Play, seat, cards)]
+            swaps = tuple(_move(Play, seat, cards, None, t) for t in others)
+            return swaps or (_move(Play, seat, cards),)
+        return _plays(seat, cards)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
@@ -1537,7 +1539,7 @@ class Game:
             return []
         if self.top not in self._hands[seat].cards:
             return []
-        plays = self._candidate_plays(seat, Game._jump_fit)
+        plays = self._candidate_plays(seat, self._jump_fit)
         return [p for p in plays if self._allows(p)]
 
     def out_of_turn_actions(self, seat: int) -> list[Action]:
@@ -1585,6 +1587,14 @@ class Game:
 def _awaiting(kind: Kind, seat: int | None) -> Awaiting:
     """Awaiting values, shared (as `_move`): at most 9 kinds for 11 seats (or None)."""
     return Awaiting(kind, seat)
+
+
+@lru_cache(maxsize=4096)
+def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The plays of these cards, shared (as `_move`): a wild once per colour, else one."""
+    if cards[-1].is_wild:
+        return tuple(Play(seat, cards, color=c) for c in Color)
+    return (Play(seat, cards),)
 
 
 @lru_cache(maxsize=4096)
