@@ -2,7 +2,9 @@
 
 A game is one round, dealt from a seed, up to the first player out; every move is picked at
 random among the legal actions the engine itself lists. Both sides play the same count of
-games from the same seeds, in the same process, one after the other.
+games from the same seeds, in the same process, taking turns (ours, rlcard's, ours, ...);
+each side's fastest run counts, as with `timeit`: on a machine shared with other work, the
+slower runs measure the other work.
 
 Two ways of picking at random:
 - uniform: any legal action. Our official rules let a player draw while holding a playable
@@ -131,20 +133,34 @@ class Comparison:
         return self.ours.actions_per_s / self.theirs.actions_per_s if self.theirs else None
 
 
-def compare(players: int, policy: str, games: int, first_seed: int = 0) -> Comparison:
-    """Both sides play `games` games from the same seeds; rlcard is skipped when absent."""
+def compare(
+    players: int, policy: str, games: int, first_seed: int = 0, repeats: int = 1
+) -> Comparison:
+    """Both sides play `games` games from the same seeds, `repeats` times each, taking turns;
+    each side's fastest run is kept. rlcard is skipped when absent."""
     mine, other = POLICIES[policy]
     seeds = range(first_seed, first_seed + games)
-    run = ours(players, seeds, mine)
-    other_run = theirs(players, seeds, other) if rlcard_available() else None
-    return Comparison(players, policy, run, other_run)
+    runs: list[Run] = []
+    other_runs: list[Run] = []
+    for _ in range(repeats):
+        runs.append(ours(players, seeds, mine))
+        if rlcard_available():
+            other_runs.append(theirs(players, seeds, other))
+    return Comparison(players, policy, _fastest(runs), _fastest(other_runs) if other_runs else None)
+
+
+def _fastest(runs: list[Run]) -> Run:
+    return min(runs, key=lambda run: run.seconds)
+
+
+REPEATS = 3  # runs per side of each comparison: the fastest counts
 
 
 def measure(scale: float = 1.0) -> list[Comparison]:
     """Every comparison of the report: 2 and 4 players, both policies."""
     counts = {"uniform": 100, "plays first": 1000}
     return [
-        compare(players, policy, max(2, round(count * scale)))
+        compare(players, policy, max(2, round(count * scale)), repeats=REPEATS)
         for policy, count in counts.items()
         for players in (2, 4)
     ]

@@ -15,6 +15,9 @@ class Color(StrEnum):
     GREEN = "G"
     BLUE = "B"
 
+    # A str's own hash, in C (Enum's is a Python call): the same as its letter's, as `==` is.
+    __hash__ = str.__hash__
+
     @classmethod
     def parse(cls, value: Color | str) -> Color:
         """A Color from a Color, its letter or its name (`"G"`, `"green"`)."""
@@ -51,6 +54,10 @@ class Rank(Enum):
     WILD4 = "W4"
     WILD_SHUFFLE = "WS"
     WILD_CUSTOM = "WC"
+
+    # Members are singletons compared by identity: hash them by identity too, in C (Enum's
+    # own hash is a Python call, and every card hashed hashes its rank).
+    __hash__ = object.__hash__
 
     # Cached per member: the engine asks these for every card it checks.
     @cached_property

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from . import events as ev
@@ -53,6 +54,17 @@ class Kind(StrEnum):
     REVEAL = "reveal"
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
+
+
+# When each kind of move can be made: `apply` refuses it at any other moment ("wrong_moment"),
+# so `legal_actions()` does not even build it then.
+MOMENTS: dict[type, tuple[Kind, ...]] = {
+    Play: (Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE),
+    Draw: (Kind.TURN, Kind.DRAWN),
+    Pass: (Kind.DRAWN,),
+    Accept: (Kind.RESPOND, Kind.CHALLENGE),
+    Challenge: (Kind.CHALLENGE,),
+}
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,9 @@ class Hand:
 
     def missing(self, cards: tuple[Card, ...]) -> Card | None:
         """A card of `cards` this hand cannot hold (counting duplicates), or None."""
+        if len(cards) == 1:  # the common case, first: legal_actions() checks many plays
+            card = cards[0]
+            return None if self.unseen or card in self.cards else card
         short = 0
         for card in dict.fromkeys(cards):
             short += max(0, cards.count(card) - self.cards.count(card))
@@ -603,7 +618,7 @@ class Game:
         aw = self._awaiting
         if aw.seat != seat and self._may_jump_in():
             return "jump"
-        self._expect(seat, Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE)
+        self._expect(seat, *MOMENTS[Play])
         if aw.kind is Kind.TURN:
             return "turn"
         if aw.kind is Kind.DRAWN:
@@ -617,25 +632,34 @@ class Game:
     def _check_cards(self, action: Play) -> None:
         """What every play must satisfy, whatever the moment: the cards, colour and target."""
         seat, cards, card = action.seat, action.cards, action.card
-        hand = self._hands[seat]
-        if len(cards) > 1 and not self.rules.multi_play:
+        several = len(cards) > 1
+        if several and not self.rules.multi_play:
             raise _refuse("one_card", "these rules allow one card per play")
-        if any(c.rank is not card.rank for c in cards):
+        if several and any(c.rank is not card.rank for c in cards):
             raise _refuse("one_symbol", "several cards in one play must share one symbol")
         if action.target is not None and not self._sevens(card):
             raise _refuse("no_target", "a play names a seat only with a 7 under the 7-0 rule")
-        missing = hand.missing(cards)
+        missing = self._hands[seat].missing(cards)
         if missing is not None:
             raise _refuse("not_in_hand", f"seat {seat} does not hold {missing}")
         if action.color is not None and not card.is_wild:
             raise _refuse("not_wild", f"{card} is not a wild: its colour is its own")
-        going_out = len(cards) >= hand.count
-        if going_out and len(cards) > 1:
-            raise _refuse("keep_one", "several cards at once may not empty the hand")
-        if going_out and self.rules.out_on_number and not card.rank.is_number:
-            raise _refuse("out_on_number", f"a round is won on a number card, not on {card}")
-        if not going_out and self._sevens(card):
+        self._check_going_out(seat, cards)
+        if len(cards) < self._hands[seat].count and self._sevens(card):
             self._check_target(action)
+
+    def _check_going_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """A play that empties the hand: one card, and (out_on_number) a number.
+
+        All that a candidate of `_candidate_plays` can be refused for besides its moment: its
+        cards are held, of one symbol, with a colour only on a wild and, on a 7 that swaps, a
+        seat to swap with."""
+        if len(cards) < self._hands[seat].count:
+            return
+        if len(cards) > 1:
+            raise _refuse("keep_one", "several cards at once may not empty the hand")
+        if self.rules.out_on_number and not cards[-1].rank.is_number:
+            raise _refuse("out_on_number", f"a round is won on a number card, not on {cards[-1]}")
 
     def _sevens(self, card: Card) -> bool:
         return self.rules.seven_zero and card.rank is Rank.SEVEN
@@ -648,8 +672,43 @@ class Game:
         if target is not None and target not in others:
             raise _refuse("bad_target", f"seat {seat} cannot swap hands with seat {target!r}")
 
+    # What a play must fit at each moment (mode): exactly what that mode's check below
+    # refuses, as a yes or no. `legal_actions()` sifts the candidate plays with it before
+    # building any of them, and leaves only `_check_cards` to run on those that fit.
+
+    def _turn_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self.fits(cards[0])
+
+    def _drawn_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self._playable_after_draw(cards) and self.fits(cards[0])
+
+    def _stack_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self._stacks_on(cards[0])
+
+    def _counter_fit(self, cards: tuple[Card, ...]) -> bool:
+        return self._counters(cards[0]) and self._counts_for_reverses(cards)
+
+    def _counters(self, first: Card) -> bool:
+        return first.rank in (Rank.SKIP, Rank.REVERSE) and self._matches_top(first)
+
+    def _counts_for_reverses(self, cards: tuple[Card, ...]) -> bool:
+        """Undoing reverses takes one S per R."""
+        against, _, count = self._counter
+        return not (against == "R" and cards[0].rank is Rank.SKIP and len(cards) != count)
+
+    def _jump_fit(self, cards: tuple[Card, ...]) -> bool:
+        return cards[0] == self.top
+
+    _FITS: ClassVar[dict[str, Callable[[Game, tuple[Card, ...]], bool]]] = {
+        "turn": _turn_fit,
+        "drawn": _drawn_fit,
+        "stack": _stack_fit,
+        "counter": _counter_fit,
+        "jump": _jump_fit,
+    }
+
     def _check_turn_play(self, action: Play) -> None:
-        if not self.fits(action.cards[0]):
+        if not self._turn_fit(action.cards):
             raise _refuse("no_match", self._mismatch_message(action.cards[0]))
 
     def _check_drawn_play(self, action: Play) -> None:
@@ -659,20 +718,20 @@ class Game:
         self._check_turn_play(action)
 
     def _check_stack_play(self, action: Play) -> None:
-        if not self._stacks_on(action.cards[0]):
+        if not self._stack_fit(action.cards):
             raise _refuse(
                 "must_answer", f"{action.cards[0]} does not answer the {self._pending} to draw"
             )
 
     def _check_counter_play(self, action: Play) -> None:
         first, (against, _, count) = action.cards[0], self._counter
-        if first.rank not in (Rank.SKIP, Rank.REVERSE) or not self._matches_top(first):
+        if not self._counters(first):
             raise _refuse("must_counter", f"{first} does not counter that {against}: S or R only")
-        if against == "R" and first.rank is Rank.SKIP and len(action.cards) != count:
+        if not self._counts_for_reverses(action.cards):
             raise _refuse("one_skip_per_reverse", f"undoing {count} reverse(s) takes {count} S")
 
     def _check_jump_in(self, action: Play) -> None:
-        if action.cards[0] != self.top:
+        if not self._jump_fit(action.cards):
             raise _refuse(
                 "not_your_turn",
                 f"it is seat {self._awaiting.seat}'s move; only a card identical to "
@@ -694,9 +753,9 @@ class Game:
 
     def fits(self, card: Card) -> bool:
         """Whether a card may be played on the top card (ignoring turn and hand)."""
-        if card.is_wild or self._color is None or card.color is self._color:
+        if card.color is self._color or self._color is None or card.rank.is_wild:
             return True
-        top = self.top.rank
+        top = self._discard[-1].rank
         if self.rules.matching == "strict":
             return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
         return card.rank is top
@@ -1031,7 +1090,7 @@ class Game:
 
     def _check_draw(self, action: Draw) -> None:
         seat = action.seat
-        self._expect(seat, Kind.TURN, Kind.DRAWN)
+        self._expect(seat, *MOMENTS[Draw])
         hand = self._hands[seat]
         if self._awaiting.kind is Kind.TURN:
             if self.rules.forced_play and hand.seen and self._has_playable(hand):
@@ -1070,7 +1129,7 @@ class Game:
         self._begin_turn(self._next(action.seat))
 
     def _check_pass(self, action: Pass) -> None:
-        self._expect(action.seat, Kind.DRAWN)
+        self._expect(action.seat, *MOMENTS[Pass])
         if self.rules.draw_to_match and not self._dry:
             raise _refuse("must_draw", "keep drawing until a card fits, then play it")
         if self.rules.draw_until_play and not self._dry:
@@ -1087,10 +1146,10 @@ class Game:
         self._take_pending(action.seat, events)
 
     def _check_accept(self, action: Accept) -> None:
-        self._expect(action.seat, Kind.RESPOND, Kind.CHALLENGE)
+        self._expect(action.seat, *MOMENTS[Accept])
 
     def _check_challenge(self, action: Challenge) -> None:
-        self._expect(action.seat, Kind.CHALLENGE)
+        self._expect(action.seat, *MOMENTS[Challenge])
         if self._w4 and self._w4.seat in self._left:
             raise _refuse("challenged_left", f"seat {self._w4.seat} has left: nobody to challenge")
 
@@ -1139,10 +1198,16 @@ class Game:
             raise _refuse("already_called", f"seat {seat} has called already")
         if self._awaiting.kind in (Kind.ROUND_OVER, Kind.MATCH_OVER):
             raise _refuse("round_over", "the round is over")
+        if not self._few_to_call(seat):
+            raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
+
+    def _few_to_call(self, seat: int) -> bool:
+        """Whether `seat` holds one card, or on its turn may play down to one."""
+        if self._hands[seat].count == 1:
+            return True
         view = self._seat_view(seat)
         on_turn = view.seat == seat and view.kind is not Kind.COLOR
-        if not (count == 1 or (on_turn and self._may_play_down_to_one(seat))):
-            raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
+        return on_turn and self._may_play_down_to_one(seat)
 
     def _seat_view(self, seat: int) -> Awaiting:
         """What the game waits for from `seat`: its `meanwhile` move, or the awaited one."""
@@ -1368,7 +1433,7 @@ class Game:
         return seat
 
     def _await(self, kind: Kind, seat: int | None) -> None:
-        self._awaiting = Awaiting(kind, seat)
+        self._awaiting = _awaiting(kind, seat)
 
     def _begin_turn(self, seat: int) -> None:
         self._drawn, self._dry, self._counter = [], False, None
@@ -1424,36 +1489,51 @@ class Game:
         if seat is None or aw.kind in (Kind.MATCH_OVER, Kind.FLIP, Kind.REVEAL):
             return []
         if aw.kind is Kind.COLOR:
-            return [ChooseColor(seat, c) for c in Color]
-        candidates = self._candidate_actions(seat)
-        if aw.kind is Kind.TURN:
-            # A card that does not fit is refused on its turn: skip building that refusal.
-            candidates = [a for a in candidates if type(a) is not Play or self.fits(a.cards[0])]
-        return [a for a in candidates if self._allows(a)]
+            return [_move(ChooseColor, seat, c) for c in Color]
+        return self._legal_moves(seat)
 
-    def _candidate_actions(self, seat: int) -> list[Action]:
-        plays = self._candidate_plays(seat)
-        return [*plays, Draw(seat), Pass(seat), Accept(seat), Challenge(seat), CallUno(seat)]
+    def _legal_moves(self, seat: int) -> list[Action]:
+        """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
 
-    def _candidate_plays(self, seat: int) -> list[Play]:
-        """Single cards in hand order, then (multi_play) runs of one symbol."""
+        A candidate that the moment refuses anyway is not built: no play or draw out of its
+        moment (MOMENTS), no play that does not fit the moment (`_FITS`), no UNO call from a
+        hand too big for it."""
+        kind = self._awaiting.kind
+        moves: list[Action] = []
+        if kind in MOMENTS[Play]:
+            fit = self._FITS[self._play_mode(seat)]
+
+            def playable(cards: tuple[Card, ...]) -> bool:
+                return fit(self, cards) and self._passes(Game._check_going_out, seat, cards)
+
+            moves += self._candidate_plays(seat, playable)
+        others = [
+            _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
+        ]
+        if self._few_to_call(seat):
+            others.append(_move(CallUno, seat))
+        return moves + [m for m in others if self._allows(m)]
+
+    def _candidate_plays(
+        self, seat: int, sift: Callable[[tuple[Card, ...]], bool] | None = None
+    ) -> list[Play]:
+        """Single cards in hand order, then (multi_play) runs of one symbol; with `sift`, only
+        the cards for which it holds."""
         hand = self._hands[seat].cards
-        plays: list[Play] = []
-        for card in dict.fromkeys(hand):
-            plays += self._play_variants(seat, (card,))
+        runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
         if self.rules.multi_play:
-            for cards in _runs(hand):
-                plays += self._play_variants(seat, cards)
-        return plays
+            runs += _runs(hand)
+        if sift is not None:
+            runs = [cards for cards in runs if sift(cards)]
+        return [play for cards in runs for play in self._play_variants(seat, cards)]
 
-    def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> list[Play]:
+    def _play_variants(self, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
         """A wild once per colour; a 7 under seven_zero once per seat to swap with."""
-        if cards[-1].is_wild:
-            return [Play(seat, cards, color=c) for c in Color]
         if self._sevens(cards[-1]):
             others = [s for s in self._active_seats() if s != seat]
-            return [Play(seat, cards, target=t) for t in others] or [Play(seat, cards)]
-        return [Play(seat, cards)]
+            swaps = tuple(_move(Play, seat, cards, None, t) for t in others)
+            return swaps or (_move(Play, seat, cards),)
+        return _plays(seat, cards)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
@@ -1461,8 +1541,8 @@ class Game:
             return []
         if self.top not in self._hands[seat].cards:
             return []
-        plays = self._candidate_plays(seat)
-        return [p for p in plays if p.cards[0] == self.top and self._allows(p)]
+        plays = self._candidate_plays(seat, self._jump_fit)
+        return [p for p in plays if self._allows(p)]
 
     def out_of_turn_actions(self, seat: int) -> list[Action]:
         """What `seat`, not the awaited seat, may do now: its `meanwhile` move, or jump-ins."""
@@ -1472,7 +1552,7 @@ class Game:
         if m is None or m.seat != seat:
             return list(self.jump_ins(seat))
         with self._as_meanwhile(seat):
-            return [a for a in self._candidate_actions(seat) if self._allows(a)]
+            return self._legal_moves(seat)
 
     def allows(self, action: Play | Draw | Pass | Accept | Challenge | CallUno) -> bool:
         """Whether `apply` would accept this action now; nothing changes either way."""
@@ -1485,8 +1565,12 @@ class Game:
 
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
+        return self._passes(self._CHECKS[type(action)], action)
+
+    def _passes(self, check: Callable[..., object], *args) -> bool:
+        """Whether `check(self, *args)` refuses nothing."""
         try:
-            self._CHECKS[type(action)](self, action)
+            check(self, *args)
         except IllegalAction:
             return False
         return True
@@ -1499,6 +1583,27 @@ class Game:
         Challenge: _check_challenge,
         CallUno: _check_call,
     }
+
+
+@cache
+def _awaiting(kind: Kind, seat: int | None) -> Awaiting:
+    """Awaiting values, shared (as `_move`): at most 9 kinds for 11 seats (or None)."""
+    return Awaiting(kind, seat)
+
+
+@lru_cache(maxsize=4096)
+def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The plays of these cards, shared (as `_move`): a wild once per colour, else one."""
+    if cards[-1].is_wild:
+        return tuple(Play(seat, cards, color=c) for c in Color)
+    return (Play(seat, cards),)
+
+
+@lru_cache(maxsize=4096)
+def _move(cls: type[Action], *args) -> Action:
+    """An action, shared: actions are values, and `legal_actions()` lists the same ones over
+    and over (building a frozen dataclass costs more than finding it here)."""
+    return cls(*args)
 
 
 def _runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:

@@ -75,7 +75,7 @@ class CardReader:
         baud: int = 9600,
         retry: float = 0.1,
         max_retry: float = 2.0,
-        read_timeout: float = 0.1,
+        read_timeout: float | None = None,
     ) -> None:
         self.name = name
         self.device = device
@@ -86,6 +86,10 @@ class CardReader:
         self._max_retry = max_retry
         self._read_timeout = read_timeout
         self._stop = threading.Event()
+        # The open port, for close() to cancel a read that waits for bytes (with no read
+        # timeout the thread sleeps until bytes come, an unplug, or that cancel).
+        self._port: serial.Serial | None = None
+        self._port_lock = threading.Lock()
         self._down = False
         self.connected = False
         """Whether the port is open now: a scan written while it is not would be lost."""
@@ -99,6 +103,9 @@ class CardReader:
     def close(self) -> None:
         """Stop reading and release the port."""
         self._stop.set()
+        with self._port_lock:
+            if self._port is not None:
+                self._port.cancel_read()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
 
@@ -123,7 +130,9 @@ class CardReader:
                 self._problem("reader disconnected", str(exc))
             finally:
                 self.connected = False
-                port.close()
+                with self._port_lock:
+                    self._port = None
+                    port.close()
 
     def _open(self) -> serial.Serial | None:
         path = find_port(self.device)
@@ -135,6 +144,8 @@ class CardReader:
         except (serial.SerialException, OSError, ValueError) as exc:
             self._problem(f"reader cannot open {path}", str(exc))
             return None
+        with self._port_lock:
+            self._port = port
         self._down = False
         self.connected = True
         self._events.put(DeviceReady(self.name, os.path.realpath(path)))
