@@ -131,51 +131,55 @@ def render(
 
 
 def _engine_why(games: list[Comparison]) -> str:
-    """Why the engine misses 10x rlcard, with this run's figures where there are some."""
+    """Why the engine misses 10x rlcard: this run's figures, then what profiling found."""
+    return (
+        "**Engine.** Per action our engine does more than rlcard's: it lists the legal "
+        "actions and `apply` checks the chosen one again (each refusal has a reason), moves "
+        "the cards, returns frozen event values, records the action in the history, and keeps "
+        "the UNO call and catch window, the challenge of a Wild Draw Four and the points that "
+        "rlcard does not have." + _run_figures(games) + " Profiled by hand on 2026-11-21 "
+        "(cProfile, not part of this bench), before and after `legal_actions()` was made to "
+        "build only the moves the moment can accept: 40 us per action and 272 calls before, "
+        "16.6 us and 130 calls after, with the same legal actions, events, refusals and "
+        "golden traces. What is left is spread over those calls, with no single spot left to "
+        "fix. What would close it: a compiled core (mypyc or Cython over `engine/`, or a Rust "
+        "core behind the same API) winning more than 20x per action; short of that, a target "
+        "in actions per second under the same policy is one this engine can be held to."
+    )
+
+
+def _run_figures(games: list[Comparison]) -> str:
+    """This run's per-action budget for 10x, and how much longer uniform games are."""
+    out = ""
+    uniform = [c for c in games if c.theirs and c.policy == "uniform"]
+    if uniform:
+        longer = max(c.ours.actions_per_game / c.theirs.actions_per_game for c in uniform)
+        out += (
+            f" Under uniform play the official rules make games up to {longer:.0f}x longer "
+            "than rlcard's (a player may draw instead of playing, then pass), so games per "
+            "second fall much further than actions per second: that part is the rules."
+        )
     fastest = [c for c in games if c.theirs and c.policy == "plays first"]
-    budget = ""
     if fastest:
         c = max(fastest, key=lambda c: c.ratio)
         need = 1e6 / (ENGINE_RATIO * c.theirs.games_per_s * c.ours.actions_per_game)
-        budget = (
+        out += (
             f" In this run, {ENGINE_RATIO:.0f}x rlcard with {c.players} players and plays first "
             f"means {need:.1f} us per action of ours (rlcard takes "
             f"{1e6 / c.theirs.actions_per_s:.1f} us per action of its own, ours "
             f"{1e6 / c.ours.actions_per_s:.1f} us: {c.action_ratio:.2f}x its actions per "
             "second)."
         )
-    return (
-        "**Engine.** Per action our engine does more than rlcard's: it lists the legal "
-        "actions and `apply` checks the chosen one again (each refusal has a reason), moves "
-        "the cards, returns frozen event values, records the action in the history, and keeps "
-        "the UNO call and catch window, the challenge of a Wild Draw Four and the points that "
-        "rlcard does not have. Under uniform play the official rules also make games about "
-        "20x longer than rlcard's (a player may draw instead of playing, then pass), so games "
-        "per second fall much further than actions per second (last column of the engine "
-        "table): that part is the rules, not the engine." + budget + " Done so far: "
-        "`legal_actions()` builds only the moves the moment can accept (no Pass before a "
-        "draw, no play that does not fit, no UNO call from a big hand) instead of putting "
-        "every candidate through the checks and catching the refusals, and lists shared "
-        "action values; cards and ranks hash in C. Measured apart on this machine while "
-        "doing it (4 players, plays first, process time, fastest of 3): 40 us per action "
-        "before (30 in `legal_actions()`, 9 in `apply`), 16.6 us after (9 and 7), with the "
-        "same legal actions, events, refusals and golden traces; cProfile counts 130 function "
-        "calls per action (272 before). What is left is spread over those calls (at 50-100 "
-        "ns each in CPython they are most of the time), so no single spot is left to "
-        "fix. What would close it: a compiled core (mypyc or Cython over `engine/`, or a "
-        "Rust core behind the same API), which would have to win more than 20x per action; "
-        "short of that, a target in actions per second under the same policy is one this "
-        "engine can be held to."
-    )
+    return out
 
 
 WHY = {
     "edge": (
-        "**Edge to frame.** What is left is the frame at 1920x1080 (about 2.5-3.5 ms here: "
-        "the full-screen background blit and the text) and the journal's fsync (1.5-3 ms "
-        "here, more on an SD card). Next: render the frame while the fsync runs on another "
-        "thread and flip only once it returns (the journal's promise holds), and redraw only "
-        "the regions that changed."
+        "**Edge to frame.** What is left is the frame at 1920x1080 (2.5-3.5 ms when profiled "
+        "by hand on 2026-11-21: the full-screen background blit and the text) and the "
+        "journal's fsync (1.5-3 ms then, more on an SD card). Next: render the frame while "
+        "the fsync runs on another thread and flip only once it returns (the journal's "
+        "promise holds), and redraw only the regions that changed."
     ),
     "idle": (
         "**Idle.** What wakes up while nothing happens: the loop, twice a second (it pumps "
@@ -205,6 +209,13 @@ def _notes(rows: list[Verdict], games: list[Comparison]) -> list[str]:
         if any(v.target.startswith(key) for v in missed):
             out += ["", text]
     return out
+
+
+def _deck_words(preset: str) -> str:
+    """ "112 cards (8 Wild)": the preset's deck as the engine builds it."""
+    deck = RuleSet.preset(preset).deck()
+    wilds = sum(1 for card in deck if str(card) == "W")
+    return f"{len(deck)} cards ({wilds} Wild)"
 
 
 def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
@@ -255,7 +266,7 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
         "",
         "What each side plays:",
         "",
-        f"- **ours, `official`**: {len(RuleSet.preset('official').deck())} cards (8 Wild), "
+        f"- **ours, `official`**: {_deck_words('official')}, "
         "7 each, the printed first-card rules; the player may "
         "draw instead of playing and may play the drawn card if it fits, else it passes; "
         "Draw Two and Wild Draw Four hit the next seat, who loses the turn; a Wild Draw Four "

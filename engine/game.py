@@ -482,6 +482,12 @@ class Game:
         return self._meanwhile
 
     @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now: the awaited one and the one with a `meanwhile` move."""
+        seats = (self._awaiting.seat, self._meanwhile.seat if self._meanwhile else None)
+        return tuple(seat for seat in seats if seat is not None)
+
+    @property
     def color_owed_by(self) -> int | None:
         """The seat that played a wild whose colour is not named yet (open_wild)."""
         return self._owes
@@ -1291,11 +1297,7 @@ class Game:
 
     def _out_receiver(self, seat: int, card: Card, n: int, mode: str) -> int:
         if mode == "stack" and card.rank is Rank.REVERSE and n % 2:
-            self._direction = -self._direction
-            try:
-                return self._next(seat)
-            finally:
-                self._direction = -self._direction
+            return self._next(seat, way=-self._direction)  # the answer sends the total back
         return self._stack_receiver(seat, card, n) if mode == "stack" else self._next(seat)
 
     def _end_round(self, winner: int, events: Events) -> None:
@@ -1425,11 +1427,13 @@ class Game:
     def _active_seats(self) -> list[int]:
         return [s for s in range(self.players) if s not in self._left]
 
-    def _next(self, seat: int, steps: int = 1) -> int:
+    def _next(self, seat: int, steps: int = 1, way: int | None = None) -> int:
+        """The seat `steps` seats on from `seat` along `way` (the direction of play)."""
+        way = self._direction if way is None else way
         for _ in range(steps):
-            seat = (seat + self._direction) % self.players
+            seat = (seat + way) % self.players
             while seat in self._left:
-                seat = (seat + self._direction) % self.players
+                seat = (seat + way) % self.players
         return seat
 
     def _await(self, kind: Kind, seat: int | None) -> None:

@@ -80,7 +80,7 @@ class RuleSet:
                 raise ValueError(f"{knob} must be a whole number >= 0, not {value!r}")
         if self.hand_size < 1 or self.target_score < 1:
             raise ValueError("hand_size and target_score must be at least 1")
-        for knob in _BOOL_KNOBS:
+        for knob in _bool_knobs():
             if not isinstance(getattr(self, knob), bool):
                 raise ValueError(f"{knob} must be True or False, not {getattr(self, knob)!r}")
         race = self.uno_race
@@ -124,20 +124,9 @@ class RuleSet:
         return self.scoring == "points"
 
 
-_BOOL_KNOBS = (
-    "w4_restricted",
-    "draw_skips",
-    "draw_to_match",
-    "forced_play",
-    "autoplay_drawn",
-    "seven_zero",
-    "jump_in",
-    "multi_play",
-    "counters",
-    "open_wild",
-    "draw_until_play",
-    "out_on_number",
-)
+def _bool_knobs() -> tuple[str, ...]:
+    """The RuleSet fields that are switches (`bool`), read off the dataclass."""
+    return tuple(f.name for f in dataclasses.fields(RuleSet) if f.type in (bool, "bool"))
 
 
 def _build_deck(wilds: tuple[Rank, ...]) -> tuple[Card, ...]:

@@ -340,11 +340,6 @@ class DemoRig:
     reader: SimReader  # whoever's turn it is
     seat_readers: list[SimReader] = field(default_factory=list)
 
-    def scan(self, code: str, seat: int | None) -> None:
-        """A scan at `seat`'s own reader if it has one, else at the shared one."""
-        own = self.seat_readers and seat is not None
-        (self.seat_readers[seat] if own else self.reader).scan(code)
-
     def close(self) -> None:
         self.loop.inputs.close()
         for reader in [self.reader, *self.seat_readers]:
@@ -381,14 +376,16 @@ def build_rig(
     inputs.readers = start_readers(config, events, book.decode)
     session = Session(config, config.state_dir, settle=SETTLE, scan_window=SCAN_WINDOW)
     loop = Loop(session, events, inputs)
-    rig = DemoRig(config, session, None, loop, reader, own)
-    rig.driver = DemoDriver(
-        session, buttons.press, rig.scan, players=players, seed=seed, rounds=rounds
-    )
+
+    def scan(code: str, seat: int | None) -> None:
+        """A scan at `seat`'s own reader if it has one, else at the shared one."""
+        (own[seat] if own and seat is not None else reader).scan(code)
+
+    driver = DemoDriver(session, buttons.press, scan, players=players, seed=seed, rounds=rounds)
     # A scan written before the reader has opened its port would be lost with the port.
-    rig.driver.ready = lambda: all(reader.connected for reader in inputs.readers)
-    loop.after.append(lambda outcomes, now: rig.driver.observe(outcomes))
-    return rig
+    driver.ready = lambda: all(r.connected for r in inputs.readers)
+    loop.after.append(lambda outcomes, now: driver.observe(outcomes))
+    return DemoRig(config, session, driver, loop, reader, own)
 
 
 def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:

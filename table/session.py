@@ -292,14 +292,7 @@ class Session:
         if self.phase is Phase.LOBBY:
             lit.update({seat: "on" for seat in self.joined})
         elif self.game is not None:
-            lit.update({self.joined[seat]: "on" for seat in self._moving_seats()})
+            lit.update({self.joined[seat]: "on" for seat in self.game.to_move})
         if self.notice is not None and self.notice.seat is not None and not self.notice.problem:
             lit[self.notice.seat] = "blink"
         return lit
-
-    def _moving_seats(self) -> list[int]:
-        """The awaited seat and the one that may play while a wild's colour is open."""
-        seats = [self.game.awaiting.seat]
-        if self.game.meanwhile is not None:
-            seats.append(self.game.meanwhile.seat)
-        return [seat for seat in seats if seat is not None]

@@ -262,7 +262,7 @@ def lobby_seats(facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ..
 def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ...]:
     places = seat_positions(facts, game.players)
     aw = game.awaiting
-    meanwhile = game.meanwhile.seat if game.meanwhile is not None else None  # may play now too
+    moving = game.to_move  # the awaited seat, and one that may play meanwhile
     penalty_kinds = (Kind.RESPOND, Kind.CHALLENGE)
     scores = game.scores
     return tuple(
@@ -273,7 +273,7 @@ def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[S
             cards=game.hand_count(s),
             score=scores[s],
             uno=game.uno_called(s),
-            turn=s in (aw.seat, meanwhile),
+            turn=s in moving,
             dealer=game.dealer == s,
             left=s in game.left,
             pending=game.pending_draw if aw.seat == s and aw.kind in penalty_kinds else 0,

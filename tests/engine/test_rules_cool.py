@@ -365,6 +365,19 @@ def test_answer_with_reverse_sends_the_total_back():
     assert g.hand_count(0) == 3 and awaiting(g) == ("turn", 3)  # the flow is reversed
 
 
+@rule("cool", COOL_DOC, 18, "stacking")
+def test_a_last_reverse_sends_the_total_back_to_the_previous_player():
+    """cool — 003 line 18, going out on the answer (out_on_number off): the total still goes
+    back to the previous player, and counts for the winner."""
+    rules = COOL.replace(out_on_number=False)
+    g = position([["RD2", "B1"], ["RR"], ["G1", "G2"], ["G5"]], top="R3", rules=rules)
+    g.apply(Play(0, "RD2"))
+    events = g.apply(Play(1, "RR"))
+    drew = [e for e in events if isinstance(e, ev.Drew)]
+    assert [(e.seat, e.count) for e in drew] == [(0, 2)]  # not seat 2, the next one on
+    assert g.winner == 1 and g.hand_count(0) == 3
+
+
 @rule("cool", COOL_DOC, 19, "stacking")
 def test_answer_with_skip_passes_the_total_on():
     """cool — 003 line 19: "Bloqueo: el jugador que la juega queda absuelto del efecto"."""
