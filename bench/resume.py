@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine import Game, RuleSet
 from engine.bots import SensibleBot, play_out
-from table.journal import Journal
+from table.flow.journal import Journal
 
 PLAYERS = 4
 

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from hw.sim import SimReader
-from table.demo import demo_config_text
+from table.commands.demo import demo_config_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def app_command() -> list[str]:
     """The installed `uno-table` script beside this Python (the module where it is missing)."""
     script = Path(sys.executable).with_name("uno-table")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "table.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "table.commands.cli"]
 
 
 def start_once(config: Path, seconds: float = 1.5) -> tuple[float, float]:

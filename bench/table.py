@@ -22,11 +22,11 @@ from pathlib import Path
 
 from hw.events import Button
 from hw.sim import SimButtons, SimReader
-from table import config as configuration
-from table.app import Loop
-from table.demo import demo_config_text
-from table.inputs import open_inputs
-from table.session import Phase, Session
+from table.commands.demo import demo_config_text
+from table.flow.loop import Loop
+from table.flow.session import Phase, Session
+from table.setup import config as configuration
+from table.setup.inputs import open_inputs
 
 PLAYERS = 4
 SIZE = (1920, 1080)
@@ -38,7 +38,7 @@ class Rig:
     def __init__(self, folder: Path, settle: float | None = None) -> None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from table.window import Window, open_surface  # pygame starts here
+        from table.screen.window import Window, open_surface  # pygame starts here
 
         self.reader = SimReader(folder / "reader")
         text = demo_config_text(PLAYERS, "official", self.reader.path, folder / "state")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from table import config
+from table.setup import config
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "wiring.md", "docs/wiring.svg", "engine", "hw", "table",
@@ -58,7 +58,9 @@ def test_install_makes_the_tree_and_twice_changes_nothing(tmp_path):
     assert os.access(root / "usr/local/bin/uno-table", os.X_OK)
     assert os.access(root / "opt/uno-table/src/systemd/install.sh", os.X_OK)
     src = root / "opt/uno-table/src"
-    assert (src / "table/run.py").read_text() == (ROOT / "table/run.py").read_text()
+    assert (src / "table/commands/run.py").read_text() == (
+        ROOT / "table/commands/run.py"
+    ).read_text()
     assert not list(src.rglob("__pycache__"))
     # The live steps are printed, not run.
     apt = next(line for line in plan.splitlines() if "apt-get install" in line)
@@ -104,12 +106,12 @@ def test_a_changed_source_is_installed_again(tmp_path):
         copy(ROOT / name, src / name)
     root = tmp_path / "root"
     install(root, "install", src=src)
-    (src / "table/notify.py").write_text("# new\n")
-    (src / "table/replay.py").unlink()
+    (src / "table/setup/notify.py").write_text("# new\n")
+    (src / "table/commands/replay.py").unlink()
     again = install(root, "install", src=src)
     assert "installed the source" in again
-    assert (root / "opt/uno-table/src/table/notify.py").read_text() == "# new\n"
-    assert not (root / "opt/uno-table/src/table/replay.py").exists()
+    assert (root / "opt/uno-table/src/table/setup/notify.py").read_text() == "# new\n"
+    assert not (root / "opt/uno-table/src/table/commands/replay.py").exists()
     assert "would run: /opt/uno-table/venv/bin/pip install" in again
 
 

@@ -14,7 +14,7 @@ import threading
 import pygame
 import pytest
 
-from table import config
+from table.setup import config
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import Action, Game, RuleSet
 from engine.bots import SensibleBot, play_out
-from table.journal import Journal
+from table.flow.journal import Journal
 
 PLAYERS = 4
 MAX_ACTIONS = 250  # long enough for rounds to end, short enough to start many processes

@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceReady
-from table import config as configuration
-from table.demo import DemoDriver, demo_config_text
-from table.session import Phase, Session
+from table.commands.demo import DemoDriver, demo_config_text
+from table.flow.session import Phase, Session
+from table.setup import config as configuration
 
 READER = "pile"
 SIZE = (480, 270)  # small: the kill test is about the journal, and many processes start
@@ -84,8 +84,8 @@ class App:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from table.app import Loop
-        from table.window import Window, open_surface
+        from table.flow.loop import Loop
+        from table.screen.window import Window, open_surface
 
         config = table_config(players, preset, state_dir)
         self.events: queue.Queue = queue.Queue()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from table.journal import read
+from table.flow.journal import read
 
 from .table_driver import script
 from .test_journal_kill import kill_at_random, tear

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from engine import RuleSet
-from table import cards_art as art
-from table.paint import Painter
-from table.theme import CARD_HUES, WILD_BODY
+from table.screen import cards_art as art
+from table.screen.paint import Painter
+from table.screen.theme import CARD_HUES, WILD_BODY
 
 LETTERS = {"R": "R", "Y": "Y", "G": "G", "B": "B"}
 CODES = sorted({str(c) for p in RuleSet.PRESETS for c in RuleSet.preset(p).deck()} | {"WC"})

@@ -4,8 +4,8 @@ from gpiozero.pins.mock import MockFactory
 
 from hw.events import Button
 from hw.sim import SimButtons
-from table import cli
-from table.check import run_check
+from table.commands import cli
+from table.commands.check import run_check
 from tests.table.conftest import Lines
 
 

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from table import config
-from table.config import ConfigError, Position
+from table.setup import config
+from table.setup.config import ConfigError, Position
 
 
 def seat(**keys) -> str:

@@ -7,7 +7,7 @@ import pytest
 from engine import Card, Flip, Game, Kind, RuleSet
 from engine.actions import Accept, CatchUno, Challenge, ChooseColor, Draw, NextRound, Pass, Play
 from hw.events import Button, ButtonPressed, CodeScanned
-from table.controller import Applied, Asking, Controller, Refused
+from table.flow.controller import Applied, Asking, Controller, Refused
 
 PRESETS = ("official", "reglamento", "playone")
 

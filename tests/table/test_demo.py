@@ -6,7 +6,7 @@ import pytest
 
 from engine import Game, Play
 from engine import events as ev
-from table.demo import build_rig, run
+from table.commands.demo import build_rig, run
 
 
 @pytest.mark.parametrize(

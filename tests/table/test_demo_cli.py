@@ -14,7 +14,7 @@ KEYS = {"preset", "players", "rounds", "actions", "winner", "scores", "consisten
 
 def demo(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    cmd = [sys.executable, "-m", "table.cli", "demo", "--headless", *args]
+    cmd = [sys.executable, "-m", "table.commands.cli", "demo", "--headless", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
 
 

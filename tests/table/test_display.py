@@ -10,12 +10,12 @@ import pygame
 import pytest
 
 from engine import Game, RuleSet
-from table import theme as th
-from table.display import Display
-from table.examples import KEYS, examples
-from table.layout import Layout
-from table.screenshots import save_all
-from table.view import Devices, Screen, TableFacts, build_view, default_positions
+from table.commands.screenshots import save_all
+from table.screen import theme as th
+from table.screen.display import Display
+from table.screen.examples import KEYS, examples
+from table.screen.layout import Layout
+from table.screen.view import Devices, Screen, TableFacts, build_view, default_positions
 
 SIZES = [(800, 480), (1920, 1080)]
 VIEWS = examples()

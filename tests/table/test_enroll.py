@@ -8,10 +8,11 @@ import pytest
 
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem
-from table import cli, deckmap
-from table.config import ConfigError
-from table.deckmap import DeckMap
-from table.enroll import run_enroll
+from table.commands import cli
+from table.commands.enroll import run_enroll
+from table.setup import deckmap
+from table.setup.config import ConfigError
+from table.setup.deckmap import DeckMap
 from tests.table.conftest import Lines
 
 DECK = [str(card) for card in RuleSet.preset("playone").deck()]

@@ -5,9 +5,9 @@ import pytest
 
 from hw.events import ButtonPressed, CodeScanned, DeviceReady
 from hw.sim import SimButtons
-from table import config, deckmap
-from table.deckmap import DeckMap
-from table.inputs import open_factory, open_inputs, pin_factory_name
+from table.setup import config, deckmap
+from table.setup.deckmap import DeckMap
+from table.setup.inputs import open_factory, open_inputs, pin_factory_name
 from tests.hw.conftest import next_event
 
 NO_LGPIO = importlib.util.find_spec("lgpio") is None

@@ -22,7 +22,7 @@ from engine import (
     RuleSet,
 )
 from engine.bots import SensibleBot, choose_action, play_out
-from table.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
+from table.flow.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
 from tests.engine.unseen import Twin
 
 
@@ -208,7 +208,7 @@ def test_a_failed_record_closes_the_journal_and_resume_drops_the_half_line(tmp_p
 
 def test_real_cards_actions_survive_the_json_round_trip(tmp_path):
     """Flip and Reveal (real-cards mode) are written and read back like every action."""
-    from table.journal import _action
+    from table.flow.journal import _action
 
     for action in (Flip("G3"), Reveal(2, ["R1", "B7"]), CallUno(1, at=12.503), NextRound()):
         record = json.loads(json.dumps({"n": 3, "action": action.to_json()}))
@@ -434,6 +434,8 @@ def test_resume_of_a_thousand_actions(tmp_path):
 
 
 def test_the_journal_does_not_import_hw():
-    code = "import sys, table.journal; print([m for m in sys.modules if m.split('.')[0] == 'hw'])"
+    code = (
+        "import sys, table.flow.journal; print([m for m in sys.modules if m.split('.')[0] == 'hw'])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

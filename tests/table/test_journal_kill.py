@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, RuleSet
-from table.journal import Journal, read
+from table.flow.journal import Journal, read
 
 from .journal_writer import match, new_game
 

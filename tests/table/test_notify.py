@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from table.notify import JournalFormatter, Notifier, log_formatter, priority, under_journal
+from table.setup.notify import JournalFormatter, Notifier, log_formatter, priority, under_journal
 
 
 @pytest.fixture
@@ -107,7 +107,16 @@ def run_table(tmp_path, env: dict, *args: str, stderr=subprocess.PIPE) -> subpro
     config = tmp_path / "table.toml"
     config.write_text(f'state_dir = "{tmp_path / "state"}"\n')
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **env)
-    cmd = [sys.executable, "-m", "table.cli", "run", "--headless", "--config", str(config), *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        "table.commands.cli",
+        "run",
+        "--headless",
+        "--config",
+        str(config),
+        *args,
+    ]
     return subprocess.Popen(cmd, env=env, stderr=stderr, text=True)
 
 

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from hw.events import DeviceProblem, DeviceReady
-from table.demo import build_rig
-from table.inputs import codebook
+from table.commands.demo import build_rig
+from table.setup.inputs import codebook
 
 GARBAGE = ("unknown code", "unreadable scan", "line too long")
 WAIT = 10.0  # seconds the reader gets to come back, or a line to be reported

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from engine import CallUno, Draw, Game, Pass, Play, RuleSet
-from table.cli import main
-from table.journal import Journal, app_version
+from table.commands.cli import main
+from table.flow.journal import Journal, app_version
 
 ACTIONS = [Play(0, "R5"), CallUno(1), Play(1, "R2"), Draw(2), Pass(2), Play(0, "W4", color="B")]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine import Kind, Leave
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady
-from table import config as configuration
-from table.session import Phase, Session
+from table.flow.session import Phase, Session
+from table.setup import config as configuration
 
 CONFIG = configuration.load()
 

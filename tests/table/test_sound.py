@@ -6,8 +6,8 @@ import pygame
 
 from engine import Card
 from engine import events as ev
-from table import sound
-from table.sound import TUNES, Sounds, pcm, samples, sound_for
+from table.screen import sound
+from table.screen.sound import TUNES, Sounds, pcm, samples, sound_for
 
 
 def test_silent_with_the_dummy_audio_driver():

@@ -15,11 +15,11 @@ import pytest
 
 from engine import Kind, RuleSet
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
-from table import config as configuration
-from table.controller import Applied, Refused
-from table.demo import demo_config_text
-from table.journal import read
-from table.session import PRESET_BUTTONS, Phase, Session
+from table.commands.demo import demo_config_text
+from table.flow.controller import Applied, Refused
+from table.flow.journal import read
+from table.flow.session import PRESET_BUTTONS, Phase, Session
+from table.setup import config as configuration
 
 SEATS = 6  # seats at the table; the storm's games have 2 to 6 of them
 NONSENSE = ["", "R10", "X5", "W44", "g7 ", "?", "BD", "1"]

@@ -8,7 +8,7 @@ import pytest
 
 from engine import Card, RuleSet
 from engine import events as ev
-from table.text import LANGUAGES, STRINGS, Text, default_language
+from table.screen.text import LANGUAGES, STRINGS, Text, default_language
 
 SAMPLES = [
     ev.Dealt(0, 7),

@@ -10,10 +10,10 @@ import pytest
 from engine import ChooseColor, Draw, Flip, Game, Kind, Play, RuleSet
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
-from table.display import Display
-from table.examples import examples
-from table.text import Text
-from table.view import (
+from table.screen.display import Display
+from table.screen.examples import examples
+from table.screen.text import Text
+from table.screen.view import (
     EVENT_LINES,
     Refusal,
     Screen,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from table import cli, config, wiring
+from table.commands import cli, wiring
+from table.setup import config
 
 ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "run `uno-table wiring` (and `--svg docs/wiring.svg`) and update wiring.md"

@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.config import ConfigError
+from table.setup.config import ConfigError
 
 HEADER = "# uno-table deck map, written by `uno-table enroll`: tag id = card code.\n"
 

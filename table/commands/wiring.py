@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from table import config as configuration
-from table.config import Config
+from table.setup import config as configuration
+from table.setup.config import Config
 
 HEADER = (
     "3V3", "5V", 2, "5V", 3, "GND", 4, 14, "GND", 15, 17, 18, 27, "GND", 22, 23, "3V3", 24, 10,

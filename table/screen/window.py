@@ -12,13 +12,13 @@ import pygame
 from engine import Kind
 from hw.events import InputEvent
 from hw.keyboard import Keyboard
-from table.config import Config
-from table.controller import Applied, Outcome
-from table.display import Display
-from table.session import Phase, Session
-from table.sound import Sounds
-from table.text import Text, default_language
-from table.view import Devices, Refusal, Screen, TableFacts, View, build_view
+from table.flow.controller import Applied, Outcome
+from table.flow.session import Phase, Session
+from table.screen.display import Display
+from table.screen.sound import Sounds
+from table.screen.text import Text, default_language
+from table.screen.view import Devices, Refusal, Screen, TableFacts, View, build_view
+from table.setup.config import Config
 
 log = logging.getLogger(__name__)
 

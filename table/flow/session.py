@@ -16,9 +16,9 @@ from pathlib import Path
 from engine import Game, Kind, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from table.config import Config
-from table.controller import Applied, Controller, Outcome, Refused
-from table.journal import Journal, JournalError, move_aside, read
+from table.flow.controller import Applied, Controller, Outcome, Refused
+from table.flow.journal import Journal, JournalError, move_aside, read
+from table.setup.config import Config
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,9 @@ import argparse
 import logging
 import sys
 
-from table import check, enroll, notify, replay, run, wiring
-from table.config import ConfigError
+from table.commands import check, enroll, replay, run, wiring
+from table.setup import notify
+from table.setup.config import ConfigError
 
 COMMANDS = (run, check, enroll, replay, wiring)
 """Modules that each add one subcommand with register(sub) and run it through `handler`."""

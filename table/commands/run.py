@@ -14,12 +14,12 @@ import time
 from pathlib import Path
 
 from hw.buttons import factory_name
-from table import config as configuration
-from table import demo as demo_mod
-from table.app import Loop
-from table.inputs import open_inputs
-from table.notify import Notifier
-from table.session import Session
+from table.commands import demo as demo_mod
+from table.flow.loop import Loop
+from table.flow.session import Session
+from table.setup import config as configuration
+from table.setup.inputs import open_inputs
+from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
@@ -69,7 +69,7 @@ def main_run(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     events: queue.Queue = queue.Queue()
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
-    from table.window import Window, open_surface  # pygame starts here, not at import
+    from table.screen.window import Window, open_surface  # pygame starts here, not at import
 
     surface = open_surface(config, args.headless)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
@@ -113,7 +113,7 @@ def main_demo(args: argparse.Namespace) -> int:
             knobs=args.knob,
             seat_readers=args.seat_readers,
         )
-        from table.window import Window, open_surface
+        from table.screen.window import Window, open_surface
 
         surface = open_surface(rig.config, args.headless)
         window = Window(rig.config, surface, rig.loop.events, None, "MockFactory", args.screens)

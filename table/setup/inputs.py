@@ -14,8 +14,8 @@ from hw.codebook import CodeBook
 from hw.events import InputEvent
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.reader import CardReader
-from table import deckmap
-from table.config import Config
+from table.setup import deckmap
+from table.setup.config import Config
 
 AUTO = ("lgpio", "rpigpio")
 """The pin factories `auto` tries, in order: the ones that run on a Pi without a daemon."""

@@ -38,12 +38,12 @@ from hw.buttons import Panel
 from hw.events import Button
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.sim import SimButtons, SimReader
-from table import config as configuration
-from table.app import Loop
-from table.config import Config
-from table.controller import Outcome, Refused
-from table.inputs import Inputs, codebook, start_readers
-from table.session import Session
+from table.flow.controller import Outcome, Refused
+from table.flow.loop import Loop
+from table.flow.session import Session
+from table.setup import config as configuration
+from table.setup.config import Config
+from table.setup.inputs import Inputs, codebook, start_readers
 
 log = logging.getLogger(__name__)
 

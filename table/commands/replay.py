@@ -8,8 +8,7 @@ import sys
 
 from engine import Action, Game
 from engine.events import Event
-
-from .journal import Contents, JournalError, read
+from table.flow.journal import Contents, JournalError, read
 
 DIRECTIONS = {1: "+1 (to the left)", -1: "-1 (to the right)"}
 

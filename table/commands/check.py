@@ -15,9 +15,9 @@ from gpiozero.pins import Factory
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.reader import find_port, found_ports
-from table import config as configuration
-from table.config import Config, Reader
-from table.inputs import codebook, open_factory, pin_factory_name, start_readers
+from table.setup import config as configuration
+from table.setup.config import Config, Reader
+from table.setup.inputs import codebook, open_factory, pin_factory_name, start_readers
 
 SCAN_PROBLEMS = ("unknown code", "unreadable scan", "line too long")
 """Problems that still prove a reader reads."""

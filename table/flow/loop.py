@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hw.events import InputEvent
-from table.controller import Outcome
-from table.inputs import Inputs
-from table.session import Session
+from table.flow.controller import Outcome
+from table.flow.session import Session
+from table.setup.inputs import Inputs
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""`python -m table.screenshots DIR`: every example screen as PNGs at three screen sizes."""
+"""`python -m table.commands.screenshots DIR`: every example screen as PNGs at three sizes."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ def save_all(folder: Path, sizes=SIZES, names: list[str] | None = None) -> list[
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from .display import Display
-    from .examples import examples
+    from table.screen.display import Display
+    from table.screen.examples import examples
 
     pygame.font.init()
     folder.mkdir(parents=True, exist_ok=True)
@@ -35,7 +35,9 @@ def save_all(folder: Path, sizes=SIZES, names: list[str] | None = None) -> list[
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m table.screenshots", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m table.commands.screenshots", description=__doc__
+    )
     parser.add_argument("folder", type=Path)
     parser.add_argument("--only", nargs="*", help="example names (default: all)")
     args = parser.parse_args(argv)

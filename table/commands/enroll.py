@@ -12,10 +12,10 @@ from pathlib import Path
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.reader import CardReader
-from table import config as configuration
-from table import deckmap
-from table.config import ConfigError
-from table.deckmap import DeckMap
+from table.setup import config as configuration
+from table.setup import deckmap
+from table.setup.config import ConfigError
+from table.setup.deckmap import DeckMap
 
 
 def register(sub: argparse._SubParsersAction) -> None:

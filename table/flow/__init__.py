@@ -1,0 +1,1 @@
+"""The table's flow: the session, the controller, the journal and the main loop."""

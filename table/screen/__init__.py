@@ -1,0 +1,1 @@
+"""The screen: what a frame shows (view) and how it is drawn (pygame)."""

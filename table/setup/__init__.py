@@ -1,0 +1,1 @@
+"""The table's setup: configuration, input devices, deck maps, systemd notification."""
