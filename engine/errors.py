@@ -1,12 +1,58 @@
-"""The exception every refused action raises."""
+"""The exception every refused action raises, and the reasons it gives."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+
+class Refusal(StrEnum):
+    """Why an action is refused: a short word, equal to its str (journals keep the word)."""
+
+    # The moment and the seat
+    UNKNOWN_ACTION = "unknown_action"
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_LEFT = "seat_left"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_MOMENT = "wrong_moment"
+    ROUND_OVER = "round_over"
+    ROUND_NOT_OVER = "round_not_over"
+    # What a play holds
+    ONE_CARD = "one_card"
+    ONE_SYMBOL = "one_symbol"
+    NOT_IN_HAND = "not_in_hand"
+    NOT_WILD = "not_wild"
+    NO_TARGET = "no_target"
+    NEEDS_TARGET = "needs_target"
+    BAD_TARGET = "bad_target"
+    # What a play must fit (matching, drawing, stacking, counters, going out)
+    NO_MATCH = "no_match"
+    ONLY_DRAWN = "only_drawn"
+    MUST_ANSWER = "must_answer"
+    MUST_COUNTER = "must_counter"
+    ONE_SKIP_PER_REVERSE = "one_skip_per_reverse"
+    KEEP_ONE = "keep_one"
+    OUT_ON_NUMBER = "out_on_number"
+    # Drawing and passing
+    MUST_PLAY = "must_play"
+    DREW_ALREADY = "drew_already"
+    MUST_DRAW = "must_draw"
+    NO_CARDS = "no_cards"
+    # Challenge, UNO, reveals
+    CHALLENGED_LEFT = "challenged_left"
+    ALREADY_CALLED = "already_called"
+    NOT_UNO = "not_uno"
+    NOTHING_TO_CATCH = "nothing_to_catch"
+    TOO_MANY = "too_many"
+    # An input the table cannot turn into an action
+    NO_SEAT = "no_seat"
+    UNKNOWN_CARD = "unknown_card"
+    NO_COLOR_ASKED = "no_color_asked"
+
 
 class IllegalAction(ValueError):
-    """An action the rules refuse. `reason` is a short machine word; str() is for people."""
+    """An action the rules refuse. `reason` is a `Refusal` (a str); str() is for people."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: Refusal | str, message: str) -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason = Refusal(reason)
         self.message = message

@@ -1,20 +1,74 @@
-"""Rule sets: the four presets of RULES.md as knobs on one frozen dataclass."""
+"""Rule sets: the four presets as knobs on one frozen dataclass.
+
+What each knob *does* lives in the module of its family: matching.py, stacking.py, drawing.py,
+scoring.py, and the house rules in hands.py, counters.py and open_wild.py.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from .cards import COLORED_RANKS, Card, Color, Rank
 
-STACKING = ("none", "same", "cross", "cool")
-DECKS = ("official", "classic", "cool")
-MATCHING = ("standard", "strict")
-FIRST_REVERSE = ("dealer", "right")
-SCORING = ("points", "none")
-MATCH_END = ("first_to_target", "lowest_at_target")
+
+class DeckKind(StrEnum):
+    """official: 112 cards, 8 W; classic: 108, 4 W; cool: one W of official is a WS."""
+
+    OFFICIAL = "official"
+    CLASSIC = "classic"
+    COOL = "cool"
+
+
+class Matching(StrEnum):
+    """What may go on the top card (matching.py)."""
+
+    STANDARD = "standard"  # colour or symbol
+    STRICT = "strict"  # S and D2 only on their colour; numbers and R on the same symbol
+
+
+class Stacking(StrEnum):
+    """Which cards answer a pending draw (stacking.py)."""
+
+    NONE = "none"  # none: the victim draws at once
+    SAME = "same"  # +2 on +2, +4 on +4
+    CROSS = "cross"  # any +2 or +4 on either
+    COOL = "cool"  # +2, +4, R or S matching the colour or the symbol
+
+
+class FirstReverse(StrEnum):
+    """Who starts after a first card R: the dealer, or the seat right of the dealer."""
+
+    DEALER = "dealer"
+    RIGHT = "right"
+
+
+class Scoring(StrEnum):
+    """Whether rounds score points (scoring.py)."""
+
+    POINTS = "points"
+    NONE = "none"  # the first out wins the match
+
+
+class MatchEnd(StrEnum):
+    """How a match to `target_score` ends (scoring.py)."""
+
+    FIRST_TO_TARGET = "first_to_target"  # the winner of the rounds takes the points
+    LOWEST_AT_TARGET = "lowest_at_target"  # each seat scores its own hand; the lowest wins
+
+
+# The knobs that are a choice, and their StrEnum: a str given for one is turned into it.
+_CHOICES: dict[str, type[StrEnum]] = {
+    "deck_kind": DeckKind,
+    "matching": Matching,
+    "stacking": Stacking,
+    "first_reverse": FirstReverse,
+    "scoring": Scoring,
+    "match_end": MatchEnd,
+}
 
 
 @dataclass(frozen=True)
@@ -24,23 +78,21 @@ class RuleSet:
     PRESETS: ClassVar[tuple[str, ...]] = ("official", "reglamento", "playone", "cool")
 
     name: str = "official"
-    deck_kind: str = "official"  # official: 112 cards, 8 W; classic: 108, 4 W; cool: one W is WS
+    deck_kind: DeckKind = DeckKind.OFFICIAL
     hand_size: int = 7
-    matching: str = "standard"  # strict: S and D2 only on their colour (reglamento)
+    matching: Matching = Matching.STANDARD
     w4_restricted: bool = True  # W4 only without the colour to follow; bluffs are challenged
     challenge_penalty: int = 2  # an innocent W4 costs the challenger this many on top
     draw_skips: bool = True  # a penalty draw costs the victim its turn
-    # Answers to a pending draw. same: +2 on +2, +4 on +4; cross: any +2/+4 on either;
-    # cool: +2, +4, R or S matching the colour or the symbol (a first card D2 is not answered).
-    stacking: str = "none"
-    first_reverse: str = "dealer"  # dealer: the dealer starts; right: the seat right of the dealer
+    stacking: Stacking = Stacking.NONE  # answers to a pending draw (a first card D2: none)
+    first_reverse: FirstReverse = FirstReverse.DEALER
     draw_to_match: bool = False  # draw until a card fits, then play it
     forced_play: bool = False  # no drawing while holding a playable card
     autoplay_drawn: bool = False  # a drawn card that fits is played for the player
     uno_penalty: int = 2
-    scoring: str = "points"  # none: the first out wins the match
+    scoring: Scoring = Scoring.POINTS
     target_score: int = 500
-    match_end: str = "first_to_target"  # lowest_at_target: each seat scores its own hand
+    match_end: MatchEnd = MatchEnd.FIRST_TO_TARGET
     # House rules (RULES.md "Knobs beyond the presets"), usable with any preset.
     seven_zero: bool = False  # a 7 swaps hands with a named seat; a 0 passes every hand on
     jump_in: bool = False  # a card identical to the top may be played out of turn
@@ -64,16 +116,13 @@ class RuleSet:
         return cls(name=name, **knobs)
 
     def __post_init__(self) -> None:
-        for knob, allowed in (
-            ("deck_kind", DECKS),
-            ("matching", MATCHING),
-            ("stacking", STACKING),
-            ("first_reverse", FIRST_REVERSE),
-            ("scoring", SCORING),
-            ("match_end", MATCH_END),
-        ):
-            if getattr(self, knob) not in allowed:
-                raise ValueError(f"{knob} must be one of {allowed}, not {getattr(self, knob)!r}")
+        for knob, choice in _CHOICES.items():
+            value = getattr(self, knob)
+            try:
+                object.__setattr__(self, knob, choice(value))
+            except ValueError:
+                allowed = tuple(str(c) for c in choice)
+                raise ValueError(f"{knob} must be one of {allowed}, not {value!r}") from None
         for knob in ("hand_size", "uno_penalty", "challenge_penalty", "target_score"):
             value = getattr(self, knob)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -109,19 +158,27 @@ class RuleSet:
 
     @property
     def stacks(self) -> bool:
-        return self.stacking != "none"
+        return self.stacking is not Stacking.NONE
+
+    def call_counts_at(self, call_at: float) -> float:
+        """When an UNO call made at `call_at` counts as made: `uno_race` seconds earlier.
+
+        The table orders presses by this time, so a call that comes at most `uno_race` after
+        another seat's catch is applied before it."""
+        return call_at - self.uno_race
 
     def call_in_time(self, call_at: float, press_at: float) -> bool:
-        """Whether an UNO call at `call_at` beats another seat's press at `press_at`.
-
-        A call counts if it comes before the press or at the same time, that is within
-        `uno_race` seconds after it (the table orders presses and holds a catch that long).
-        """
-        return call_at <= press_at + self.uno_race
+        """Whether an UNO call at `call_at` beats another seat's press at `press_at`."""
+        return self.call_counts_at(call_at) <= press_at
 
     @property
     def points(self) -> bool:
-        return self.scoring == "points"
+        return self.scoring is Scoring.POINTS
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Each seat scores its own hand and the lowest total wins the match."""
+        return self.points and self.match_end is MatchEnd.LOWEST_AT_TARGET
 
 
 def _bool_knobs() -> tuple[str, ...]:
@@ -139,35 +196,35 @@ def _build_deck(wilds: tuple[Rank, ...]) -> tuple[Card, ...]:
 
 
 _DECKS = {
-    "official": _build_deck((Rank.WILD,) * 8 + (Rank.WILD4,) * 4),
-    "classic": _build_deck((Rank.WILD,) * 4 + (Rank.WILD4,) * 4),
-    "cool": _build_deck((Rank.WILD,) * 7 + (Rank.WILD_SHUFFLE,) + (Rank.WILD4,) * 4),
+    DeckKind.OFFICIAL: _build_deck((Rank.WILD,) * 8 + (Rank.WILD4,) * 4),
+    DeckKind.CLASSIC: _build_deck((Rank.WILD,) * 4 + (Rank.WILD4,) * 4),
+    DeckKind.COOL: _build_deck((Rank.WILD,) * 7 + (Rank.WILD_SHUFFLE,) + (Rank.WILD4,) * 4),
 }
 
 _PRESET_KNOBS: dict[str, dict] = {
     "official": {},
     "reglamento": dict(
-        deck_kind="classic",
-        matching="strict",
+        deck_kind=DeckKind.CLASSIC,
+        matching=Matching.STRICT,
         draw_skips=False,
-        first_reverse="right",
+        first_reverse=FirstReverse.RIGHT,
         draw_to_match=True,
         forced_play=True,
         uno_penalty=1,
-        scoring="none",
+        scoring=Scoring.NONE,
     ),
     "playone": dict(
-        deck_kind="classic",
+        deck_kind=DeckKind.CLASSIC,
         w4_restricted=False,
-        stacking="cross",
+        stacking=Stacking.CROSS,
         forced_play=True,
         autoplay_drawn=True,
-        scoring="none",
+        scoring=Scoring.NONE,
     ),
     "cool": dict(
-        deck_kind="cool",
+        deck_kind=DeckKind.COOL,
         w4_restricted=False,
-        stacking="cool",
+        stacking=Stacking.COOL,
         multi_play=True,
         counters=True,
         open_wild=True,

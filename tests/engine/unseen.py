@@ -69,7 +69,7 @@ class Twin:
         table = Game.from_position(rules, hands=counts, top=top, **kwargs)
         # The table holds as many cards to draw as the seen scenario (from_position has no
         # argument for the size of a counted pile).
-        table._pile_unseen = world.draw_count
+        table._s.pile_unseen = world.draw_count
         return cls(world, table)
 
     @classmethod

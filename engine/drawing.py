@@ -1,0 +1,91 @@
+"""Drawing: when a seat may draw, what it may play after drawing, and when it may pass.
+
+The four draw knobs are one family:
+- `forced_play` (reglamento, playone): no drawing while holding a card that fits.
+- `draw_to_match` (reglamento): draw until a card fits, then play it.
+- `autoplay_drawn` (playone): a drawn card that fits is played for the player.
+- `draw_until_play` (cool): draw as long as you like, then play any card that fits.
+With none of them (official) a seat draws one card and plays it if it fits, else passes.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .cards import Card
+from .errors import IllegalAction, Refusal
+from .hands import swaps
+from .matching import fits, no_match
+from .state import Hand, Kind, State
+
+
+class AfterDraw(Enum):
+    """What a seen drawn card leads to."""
+
+    WAIT = "wait"  # the seat plays, draws again or passes
+    PLAY = "play"  # the card is played for the seat (autoplay_drawn)
+    PASS = "pass"  # the card does not fit: the turn passes
+
+
+def check_draw(s: State, hand: Hand) -> None:
+    """Refuse a draw the draw knobs do not allow now (the moment is checked already)."""
+    if s.awaiting.kind is Kind.TURN:
+        if s.rules.forced_play and hand.seen and _has_playable(s, hand):
+            raise IllegalAction(Refusal.MUST_PLAY, "you hold a card that fits: play it")
+    elif not _may_draw_again(s, hand):
+        raise IllegalAction(Refusal.DREW_ALREADY, "you have drawn this turn: play the card or pass")
+
+
+def _may_draw_again(s: State, hand: Hand) -> bool:
+    if s.dry:
+        return False
+    if s.rules.draw_until_play:
+        return True
+    if not s.rules.draw_to_match:
+        return False
+    return not hand.seen or not fits(s, s.drawn[-1])
+
+
+def _has_playable(s: State, hand: Hand) -> bool:
+    blocked = s.rules.out_on_number and hand.count == 1  # no going out on an action
+    return any(fits(s, c) and not (blocked and c.rank.is_action) for c in hand.cards)
+
+
+def after_draw(s: State, card: Card) -> AfterDraw:
+    """What a drawn card the engine has seen leads to."""
+    rules = s.rules
+    if rules.draw_to_match or rules.draw_until_play:
+        return AfterDraw.WAIT  # play it if it fits, else draw again (cool: or draw on anyway)
+    if not fits(s, card):
+        return AfterDraw.PASS
+    if rules.autoplay_drawn and not swaps(rules, card):
+        return AfterDraw.PLAY
+    return AfterDraw.WAIT
+
+
+def playable(s: State, cards: tuple[Card, ...]) -> bool:
+    """Whether these cards may be played after drawing (`check_drawn_play` as a yes or no)."""
+    return _after_draw_allows(s, cards) and fits(s, cards[0])
+
+
+def _after_draw_allows(s: State, cards: tuple[Card, ...]) -> bool:
+    # Official and reglamento: only the card just drawn may be played; cool: any card.
+    if s.rules.draw_until_play or not s.hands[s.awaiting.seat].seen:
+        return True
+    return len(cards) == 1 and bool(s.drawn) and cards[0] == s.drawn[-1]
+
+
+def check_drawn_play(s: State, cards: tuple[Card, ...]) -> None:
+    if not _after_draw_allows(s, cards):
+        drawn = s.drawn[-1] if s.drawn else "the card drawn"
+        raise IllegalAction(Refusal.ONLY_DRAWN, f"after drawing, only {drawn} may be played")
+    if not fits(s, cards[0]):
+        raise no_match(s, cards[0])
+
+
+def check_pass(s: State) -> None:
+    """Refuse a pass while the rules say draw on."""
+    if s.rules.draw_to_match and not s.dry:
+        raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until a card fits, then play it")
+    if s.rules.draw_until_play and not s.dry:
+        raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until you play a card")

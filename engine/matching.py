@@ -1,0 +1,55 @@
+"""Matching: which card may go on the top card (`matching`), and which may jump in (`jump_in`).
+
+standard (official, playone, cool): the colour to follow or the top's symbol; a wild always.
+strict (reglamento): numbers on the same number, R on R, S and D2 only on their colour.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, Rank
+from .errors import IllegalAction, Refusal
+from .rules import Matching
+from .state import Kind, State
+
+
+def fits(s: State, card: Card) -> bool:
+    """Whether a card may be played on the top card (ignoring turn and hand)."""
+    if card.color is s.color or s.color is None or card.rank.is_wild:
+        return True
+    top = s.discard[-1].rank
+    if s.rules.matching is Matching.STRICT:
+        return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
+    return card.rank is top
+
+
+def matches_top(s: State, card: Card) -> bool:
+    """Colour or symbol of the top (cool's answers and counters); any colour while open."""
+    return s.color is None or card.color is s.color or card.rank is s.discard[-1].rank
+
+
+def no_match(s: State, card: Card) -> IllegalAction:
+    """The refusal of a card that does not fit."""
+    if s.rules.matching is Matching.STRICT and card.rank in (Rank.SKIP, Rank.DRAW2):
+        return IllegalAction(Refusal.NO_MATCH, f"{card} goes only on {card.color.name.lower()}")
+    return IllegalAction(
+        Refusal.NO_MATCH, f"{card} does not match {s.top} ({s.color.name.lower()} to follow)"
+    )
+
+
+def may_jump_in(s: State) -> bool:
+    """Whether another seat may jump in now: on a turn, never on a wild."""
+    kind = s.awaiting.kind
+    return s.rules.jump_in and kind in (Kind.TURN, Kind.DRAWN) and not s.discard[-1].is_wild
+
+
+def jumps_in(s: State, cards: tuple[Card, ...]) -> bool:
+    """Only a card identical to the top jumps in."""
+    return cards[0] == s.discard[-1]
+
+
+def check_jump_in(s: State, cards: tuple[Card, ...]) -> None:
+    if not jumps_in(s, cards):
+        raise IllegalAction(
+            Refusal.NOT_YOUR_TURN,
+            f"it is seat {s.awaiting.seat}'s move; only a card identical to {s.top} may jump in",
+        )

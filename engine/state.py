@@ -1,0 +1,343 @@
+"""The state of a match, and the moves of cards and turns every rule family is made of.
+
+`State` holds every piece of a match; `Game` (game.py) owns one, and the rule families
+(matching, stacking, drawing, scoring, hands, counters, open_wild, uno) read and change it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from . import events as ev
+from .cards import Card, Color
+from .rules import RuleSet
+
+Events = list[ev.Event]
+
+
+class Kind(StrEnum):
+    """What the game waits for."""
+
+    FLIP = "flip"
+    TURN = "turn"
+    COLOR = "color"
+    DRAWN = "drawn"
+    RESPOND = "respond"
+    CHALLENGE = "challenge"
+    REVEAL = "reveal"
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+OVER = (Kind.ROUND_OVER, Kind.MATCH_OVER)
+
+
+class Mode(StrEnum):
+    """The moment of a play, which says what it must fit."""
+
+    TURN = "turn"  # on the top card (matching.py)
+    DRAWN = "drawn"  # after drawing (drawing.py)
+    STACK = "stack"  # answering a pending draw (stacking.py)
+    COUNTER = "counter"  # countering an S or R (counters.py)
+    JUMP = "jump"  # out of turn, a card identical to the top (matching.py)
+
+
+class Against(StrEnum):
+    """What an open counter window counters (counters): its value is the card's symbol."""
+
+    SKIP = "S"
+    REVERSE = "R"
+
+
+class AfterColor(StrEnum):
+    """What follows once a wild's colour is named."""
+
+    TURN = "turn"  # a first card wild: its seat plays
+    EFFECTS = "effects"  # a played wild: its effects
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """What the game waits for, and from which seat (None: from nobody in particular)."""
+
+    kind: Kind
+    seat: int | None
+
+
+@cache
+def awaiting(kind: Kind, seat: int | None) -> Awaiting:
+    """Awaiting values, shared: at most 9 kinds for 11 seats (or None)."""
+    return Awaiting(kind, seat)
+
+
+@dataclass(frozen=True)
+class Wild4:
+    """A Wild Draw Four that may be challenged: who played it, the colour it was played on."""
+
+    seat: int
+    follow: Color | None
+    guilty: bool | None  # None: the hand was not seen; a challenge makes it reveal
+    challenger: int | None = None
+    count: int = 1  # several W4 in one play (multi_play): guilt costs 4 each
+
+    def to_json(self) -> list:
+        return [self.seat, self.follow and str(self.follow), self.guilty, self.challenger]
+
+
+class Hand:
+    """The cards the engine has seen in a hand, and how many more it holds unseen."""
+
+    __slots__ = ("cards", "unseen")
+
+    def __init__(self, cards: Iterable[Card] = (), unseen: int = 0) -> None:
+        self.cards = list(cards)
+        self.unseen = unseen
+
+    @property
+    def count(self) -> int:
+        return len(self.cards) + self.unseen
+
+    @property
+    def seen(self) -> bool:
+        return self.unseen == 0
+
+    def missing(self, cards: tuple[Card, ...]) -> Card | None:
+        """A card of `cards` this hand cannot hold (counting duplicates), or None."""
+        if len(cards) == 1:  # the common case, first: legal_actions() checks many plays
+            card = cards[0]
+            return None if self.unseen or card in self.cards else card
+        short = 0
+        for card in dict.fromkeys(cards):
+            short += max(0, cards.count(card) - self.cards.count(card))
+            if short > self.unseen:
+                return card
+        return None
+
+    def take(self, card: Card) -> None:
+        if card in self.cards:
+            self.cards.remove(card)
+        else:
+            self.unseen -= 1
+
+
+class State:
+    """Every piece of a match: seats, hands, piles, whose move, and what is pending."""
+
+    __slots__ = (
+        "after_color",
+        "awaiting",
+        "called",
+        "color",
+        "counter",
+        "dealer",
+        "direction",
+        "discard",
+        "drawn",
+        "dry",
+        "hands",
+        "left",
+        "match_winner",
+        "meanwhile",
+        "out_of_play",
+        "owes",
+        "pending",
+        "pile",
+        "pile_unseen",
+        "players",
+        "real",
+        "rng",
+        "rules",
+        "scores",
+        "to_reveal",
+        "w4",
+        "window",
+        "winner",
+    )
+
+    def __init__(self, players: int, rules: RuleSet, dealer: int, seed: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.rng = random.Random(seed)
+        self.hands = [Hand() for _ in range(players)]
+        self.pile: list[Card] = []  # the draw pile, top at the end
+        self.pile_unseen = 0  # cards in the pile the engine cannot see (real cards)
+        self.discard: list[Card] = []
+        self.out_of_play: list[Card] = []
+        self.color: Color | None = None
+        self.direction = 1
+        self.awaiting = awaiting(Kind.TURN, 0)
+        self.pending = 0  # cards stacked on the awaited seat
+        self.called: set[int] = set()  # seats that called UNO
+        self.window: int | None = None  # the seat that may be caught at one card
+        self.left: set[int] = set()
+        self.scores = [0] * players
+        self.winner: int | None = None
+        self.match_winner: int | None = None
+        self.drawn: list[Card] = []  # cards drawn during this turn
+        self.dry = False  # a draw this turn found no card to take
+        self.w4: Wild4 | None = None
+        self.real = False  # real cards: the pile is counted, not seen
+        self.to_reveal: list[int] = []  # seats still to show their hands at round end
+        self.after_color: tuple | None = None  # (AfterColor, seat, card[, count])
+        # Counter window (counters): (S, seat that played last, skips) or (R, seat, reverses)
+        self.counter: tuple[Against, int, int] | None = None
+        # Open colour (open_wild): the seat owing a wild's colour, and the move another seat
+        # may make meanwhile (the game goes on with it once the colour is named).
+        self.owes: int | None = None
+        self.meanwhile: Awaiting | None = None
+
+    def reset_round(self) -> None:
+        self.discard, self.out_of_play, self.drawn = [], [], []
+        self.hands = [Hand() for _ in range(self.players)]
+        self.called, self.window, self.winner = set(), None, None
+        self.direction, self.pending, self.w4, self.color = 1, 0, None, None
+        self.to_reveal = []
+        self.counter = self.owes = self.meanwhile = None
+
+    # --- seats and turns ----------------------------------------------------------------
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    def active_seats(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.left]
+
+    def next(self, seat: int, steps: int = 1, way: int | None = None) -> int:
+        """The seat `steps` seats on from `seat` along `way` (the direction of play)."""
+        way = self.direction if way is None else way
+        for _ in range(steps):
+            seat = (seat + way) % self.players
+            while seat in self.left:
+                seat = (seat + way) % self.players
+        return seat
+
+    def wait_for(self, kind: Kind, seat: int | None) -> None:
+        self.awaiting = awaiting(kind, seat)
+
+    def begin_turn(self, seat: int) -> None:
+        self.drawn, self.dry, self.counter = [], False, None
+        self.awaiting = awaiting(Kind.TURN, seat)
+
+    def flip(self, n: int, events: Events) -> None:
+        """Reverse the direction of play `n` times."""
+        for _ in range(n):
+            self.direction = -self.direction
+            events.append(ev.Reversed(self.direction))
+
+    # --- UNO calls ------------------------------------------------------------------------
+
+    def close_window(self, actor: int) -> None:
+        """A turn action by another seat ends the chance to catch the seat at one card."""
+        if self.window is not None and self.window != actor:
+            self.window = None
+
+    def forget_calls(self, seats: Iterable[int]) -> None:
+        """Hands changed owners: UNO calls and the catch window start afresh."""
+        seats = set(seats)
+        self.called -= seats
+        if self.window in seats:
+            self.window = None
+
+    # --- cards from the pile -------------------------------------------------------------
+
+    def draw(self, seat: int, count: int, events: Events, reason: str | None = None) -> list[Card]:
+        """`seat` takes up to `count` cards (the discard pile reshuffled when the pile is out)."""
+        hand, got, unseen = self.hands[seat], [], 0
+        for _ in range(count):
+            if not self.pile and not self.pile_unseen and not self._reshuffle(events):
+                break
+            if self.pile:
+                got.append(self.pile.pop())
+            else:
+                self.pile_unseen -= 1
+                unseen += 1
+        hand.cards += got
+        hand.unseen += unseen
+        self.drawn += got
+        if got or unseen:
+            self.called.discard(seat)
+            if self.window == seat:
+                self.window = None
+        events.append(ev.Drew(seat, len(got) + unseen, tuple(got), reason))
+        return got
+
+    def _reshuffle(self, events: Events) -> bool:
+        below = self.discard[:-1]
+        if not below:
+            return False
+        self.discard = self.discard[-1:]
+        if self.real:
+            # The table shuffles the real discard pile; from here on the engine counts it.
+            self.pile_unseen += len(below)
+        else:
+            self.rng.shuffle(below)
+            self.pile = below
+        events.append(ev.Reshuffled(len(below)))
+        return True
+
+    # --- records ------------------------------------------------------------------------
+
+    def snapshot(self) -> dict:
+        """Every piece of state, JSON-ready: equal snapshots mean equal states."""
+        return {
+            "rules": self.rules.name,
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in h.cards] for h in self.hands],
+            "unseen": [h.unseen for h in self.hands],
+            "pile": [str(c) for c in self.pile],
+            "pile_unseen": self.pile_unseen,
+            "discard": [str(c) for c in self.discard],
+            "out_of_play": [str(c) for c in self.out_of_play],
+            "color": self.color and str(self.color),
+            "direction": self.direction,
+            "awaiting": [str(self.awaiting.kind), self.awaiting.seat],
+            "pending": self.pending,
+            "called": sorted(self.called),
+            "window": self.window,
+            "left": sorted(self.left),
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "match_winner": self.match_winner,
+            "drawn": [str(c) for c in self.drawn],
+            "dry": self.dry,
+            "w4": self.w4.to_json() if self.w4 else None,
+            "w4_count": self.w4.count if self.w4 else None,
+            "real": self.real,
+            "to_reveal": list(self.to_reveal),
+            "after_color": [str(x) if isinstance(x, Card) else x for x in self.after_color]
+            if self.after_color
+            else None,
+            "counter": list(self.counter) if self.counter else None,
+            "owes": self.owes,
+            "meanwhile": _pair(self.meanwhile),
+        }
+
+    def public_state(self) -> dict:
+        """What the table's screen shows: no hidden card."""
+        return {
+            "top": self.top and str(self.top),
+            "color": self.color and str(self.color),
+            "direction": self.direction,
+            "awaiting": [str(self.awaiting.kind), self.awaiting.seat],
+            "counts": [h.count for h in self.hands],
+            "draw_count": len(self.pile) + self.pile_unseen,
+            "discard": len(self.discard),
+            "pending": self.pending,
+            "counter": list(self.counter) if self.counter else None,
+            "meanwhile": _pair(self.meanwhile),
+            "called": sorted(self.called),
+            "left": sorted(self.left),
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "match_winner": self.match_winner,
+        }
+
+
+def _pair(aw: Awaiting | None) -> list | None:
+    return [str(aw.kind), aw.seat] if aw else None
