@@ -17,9 +17,9 @@ from .actions import (
     action_from_json,
 )
 from .cards import Card, CardError, Color, Rank
-from .errors import IllegalAction
+from .errors import IllegalAction, Refusal
 from .game import Awaiting, Game, Kind
-from .rules import RuleSet
+from .rules import DeckKind, FirstReverse, MatchEnd, Matching, RuleSet, Scoring, Stacking
 
 __all__ = [
     "Accept",
@@ -32,17 +32,24 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
+    "DeckKind",
     "Draw",
+    "FirstReverse",
     "Flip",
     "Game",
     "IllegalAction",
     "Kind",
     "Leave",
+    "MatchEnd",
+    "Matching",
     "NextRound",
     "Pass",
     "Play",
     "Rank",
+    "Refusal",
     "Reveal",
     "RuleSet",
+    "Scoring",
+    "Stacking",
     "action_from_json",
 ]

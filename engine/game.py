@@ -398,6 +398,10 @@ class Game:
     def hand_count(self, seat: int) -> int:
         return self._s.hands[seat].count
 
+    def hand_points(self, seat: int) -> int:
+        """The points of the cards the engine has seen in a seat's hand."""
+        return scoring.points(self._s.hands[seat])
+
     def uno_called(self, seat: int) -> bool:
         return seat in self._s.called
 

@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine import RuleSet
 from hw.buttons import factory_name
 from table.commands import demo as demo_mod
 from table.flow.loop import Loop
@@ -38,9 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--headless", action="store_true", help="no window; print a JSON summary")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
-    demo.add_argument(
-        "--preset", default="official", choices=("official", "reglamento", "playone", "cool")
-    )
+    demo.add_argument("--preset", default="official", choices=RuleSet.PRESETS)
     demo.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
     demo.add_argument("--screens", type=Path, help="save a PNG of each kind of screen here")
     demo.add_argument(

@@ -29,6 +29,7 @@ from engine import (
     NextRound,
     Pass,
     Play,
+    Refusal,
     Reveal,
 )
 from engine.events import Event
@@ -114,8 +115,8 @@ class Controller:
         if isinstance(event, CodeScanned) and self._join_scan(event):
             return
         key, due = event.at, event.at + self._settle
-        if isinstance(event, ButtonPressed) and event.button is Button.UNO and self._race:
-            key -= self._race  # a call within the race window counts as first
+        if isinstance(event, ButtonPressed) and event.button is Button.UNO:
+            key = self.game.rules.call_counts_at(event.at)  # a call in the race counts first
         if isinstance(event, ButtonPressed) and event.button is Button.CHALLENGE and self._race:
             due += self._race
         if isinstance(event, CodeScanned):
@@ -209,7 +210,7 @@ class Controller:
         if event.button in PAD_COLORS:
             return self._pad_action(PAD_COLORS[event.button])
         if seat is None:
-            raise IllegalAction("no_seat", "that seat is not playing")
+            raise IllegalAction(Refusal.NO_SEAT, "that seat is not playing")
         if event.button is Button.DRAW:
             return self._draw_action(seat)
         if event.button is Button.CHALLENGE:
@@ -221,12 +222,12 @@ class Controller:
     def _scan_action(self, event: CodeScanned, seat: int | None, extra: list) -> Action:
         cards = [self._card(event.code), *extra]
         if None in cards:
-            raise IllegalAction("unknown_card", "one of those scans is not a card")
+            raise IllegalAction(Refusal.UNKNOWN_CARD, "one of those scans is not a card")
         kind = self.game.awaiting.kind
         if kind is Kind.FLIP:
             return Flip(cards[0])
         if seat is None:
-            raise IllegalAction("no_seat", "that reader's seat is not playing")
+            raise IllegalAction(Refusal.NO_SEAT, "that reader's seat is not playing")
         if kind is Kind.REVEAL:
             return Reveal(seat, cards)
         return Play(seat, cards)
@@ -234,7 +235,7 @@ class Controller:
     def _card(self, code: str) -> Card:
         card = self._card_or_none(code)
         if card is None:
-            raise IllegalAction("unknown_card", f"{code!r} is not a card")
+            raise IllegalAction(Refusal.UNKNOWN_CARD, f"{code!r} is not a card")
         return card
 
     @staticmethod
@@ -247,7 +248,7 @@ class Controller:
     def _pad_action(self, color: Color) -> Action:
         aw = self.game.awaiting
         if aw.kind is not Kind.COLOR:
-            raise IllegalAction("no_color_asked", "nobody has to name a colour now")
+            raise IllegalAction(Refusal.NO_COLOR_ASKED, "nobody has to name a colour now")
         return ChooseColor(aw.seat, color)
 
     def _draw_action(self, seat: int) -> Action:

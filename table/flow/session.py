@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from engine import Game, Kind, RuleSet
+from engine import Game, Kind, Refusal, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from table.flow.controller import Applied, Controller, Outcome, Refused
@@ -182,7 +182,7 @@ class Session:
         return ["note_shared_reader"] if self._loses_jump_in(self._chosen_rules()) else []
 
     def _chosen_rules(self) -> RuleSet:
-        return RuleSet.preset(self.preset).replace(**self.config.knobs)
+        return self.config.rules(self.preset)
 
     def _loses_jump_in(self, rules: RuleSet) -> bool:
         """Jump-ins are on, but some seat (joined, or any while none is) has no own reader."""
@@ -255,7 +255,7 @@ class Session:
         if self.game is None:
             return  # held behind the press that ended the match: the lobby is up already
         if isinstance(outcome, Refused):
-            if outcome.reason == "round_over" and self.game.awaiting.kind is Kind.MATCH_OVER:
+            if outcome.reason == Refusal.ROUND_OVER and self.game.awaiting.kind is Kind.MATCH_OVER:
                 self._back_to_lobby()
                 return
             physical = self.joined[outcome.seat] if outcome.seat is not None else None

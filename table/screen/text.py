@@ -6,7 +6,7 @@ import locale
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Card, Color, Rank
+from engine import Card, Color, Rank, Refusal
 from engine import events as ev
 
 LANGUAGES = ("en", "es")
@@ -151,6 +151,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_wild": "only a wild takes a colour",
         "no_cards": "the draw pile is empty",
         "unknown_card": "unknown card code: {card}",
+        "no_seat": "that seat is not playing",
+        "no_color_asked": "nobody has to name a colour now",
         "refused": "refused: {card}",
         # Names of colours, card ranks and the presets.
         "R": "red",
@@ -311,6 +313,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_wild": "solo un comodín elige color",
         "no_cards": "el mazo está vacío",
         "unknown_card": "código de carta desconocido: {card}",
+        "no_seat": "ese asiento no está jugando",
+        "no_color_asked": "nadie tiene que elegir color ahora",
         "refused": "rechazada: {card}",
         "R": "rojo",
         "Y": "amarillo",
@@ -388,11 +392,14 @@ class Text:
         key = _RANK_KEYS.get(card.rank, "card_number")
         return self(key, color=self.color(card.color), rank=card.rank.value)
 
-    def refusal(self, reason: str, card: Card | str | None = None, message: str = "") -> str:
-        """A refused action as a sentence, from the engine's reason word (or its message)."""
-        if reason not in STRINGS[self.lang]:
+    def refusal(
+        self, reason: Refusal | str, card: Card | str | None = None, message: str = ""
+    ) -> str:
+        """A refused action as a sentence, from its reason (every `Refusal` has one); a notice
+        with no reason (the table's own) is its message."""
+        if not reason:
             return message or self("refused", card=self._card_or_blank(card))
-        return self(reason, card=self._card_or_blank(card))
+        return self(Refusal(reason), card=self._card_or_blank(card))
 
     def _card_or_blank(self, card) -> str:
         if card is None:

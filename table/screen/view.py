@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import Game, Kind, Rank, RuleSet
+from engine import Game, Kind, Rank, RuleSet, Stacking
 from engine import events as ev
 
 from .text import Text, default_language
@@ -217,9 +217,9 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         or prompt_for(game, names, text, facts.events),
         points=rules.points,
         target=rules.target_score,
-        lowest_wins=rules.match_end == "lowest_at_target",
+        lowest_wins=rules.lowest_wins,
         round_winner=game.winner,
-        round_points=round_points(game),
+        round_points=game.round_points,
         match_winner=game.match_winner,
         challenge=challenge_view(game),
         tally=tally_rows(game),
@@ -320,7 +320,8 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.RESPOND if game.counter is not None:
             return text(f"prompt_counter_{game.counter[0]}", name=name)
         case Kind.RESPOND:
-            key = "prompt_respond_cool" if game.rules.stacking == "cool" else "prompt_respond"
+            cool = game.rules.stacking is Stacking.COOL
+            key = "prompt_respond_cool" if cool else "prompt_respond"
             return text(key, name=name, n=n)
         case Kind.CHALLENGE:
             return text("prompt_challenge", name=name, n=n)
@@ -338,13 +339,6 @@ def _drawn_key(rules: RuleSet) -> str:
     if rules.draw_until_play:
         return "prompt_drawn_any"
     return "prompt_drawn_more" if rules.draw_to_match else "prompt_drawn"
-
-
-def round_points(game: Game) -> int:
-    """The points the round's winner takes: every card seen in the other hands."""
-    if game.winner is None or not game.rules.points:
-        return 0
-    return sum(c.points for s in range(game.players) for c in game.hand(s))
 
 
 def challenge_view(game: Game) -> ChallengeView | None:
@@ -380,17 +374,14 @@ def tally_rows(game: Game) -> tuple[TallyRow, ...]:
     if winner is None or not game.rules.points:
         return ()
     rows = []
-    for k in range(1, game.players):
-        seat = (winner + k * game.direction) % game.players
-        if seat in game.left:
-            continue
+    for seat in game.show_order():
         shown = game.hand(seat)
         rows.append(
             TallyRow(
                 seat=seat,
                 shown=tuple(str(c) for c in shown),
                 unseen=game.hand_count(seat) - len(shown),
-                points=sum(c.points for c in shown),
+                points=game.hand_points(seat),
             )
         )
     return tuple(rows)

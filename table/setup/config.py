@@ -107,9 +107,9 @@ class Config:
     source: str
     scan_window: float  # multi_play: scans this close together by one reader make one play
 
-    def rules(self) -> RuleSet:
-        """The rule set: the preset with the knobs applied."""
-        return RuleSet.preset(self.preset).replace(**self.knobs)
+    def rules(self, preset: str | None = None) -> RuleSet:
+        """The rule set: a preset (the configured one by default) with the knobs applied."""
+        return RuleSet.preset(preset or self.preset).replace(**self.knobs)
 
 
 def default_text() -> str:

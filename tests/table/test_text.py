@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine import Card, RuleSet
+from engine import Card, Refusal, RuleSet
 from engine import events as ev
 from table.screen.text import LANGUAGES, STRINGS, Text, default_language
 
@@ -46,39 +46,6 @@ SAMPLES = [
     ev.HandsShuffled(3, (2, 3, 3, 2)),
     ev.RoundOver(0, 87),
     ev.MatchOver(0),
-]
-
-REASONS = [
-    "already_called",
-    "challenged_left",
-    "drew_already",
-    "must_answer",
-    "must_draw",
-    "must_play",
-    "no_cards",
-    "no_match",
-    "no_such_seat",
-    "no_target",
-    "one_symbol",
-    "keep_one",
-    "out_on_number",
-    "needs_target",
-    "bad_target",
-    "must_counter",
-    "one_skip_per_reverse",
-    "not_in_hand",
-    "not_uno",
-    "not_wild",
-    "not_your_turn",
-    "nothing_to_catch",
-    "one_card",
-    "only_drawn",
-    "round_not_over",
-    "round_over",
-    "seat_left",
-    "too_many",
-    "unknown_action",
-    "wrong_moment",
 ]
 
 
@@ -122,11 +89,16 @@ def test_every_card_has_a_name(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_reason_has_a_sentence(lang):
     text = Text(lang)
-    for reason in REASONS:
+    for reason in Refusal:
         assert text.has(reason), reason
         assert "{" not in text.refusal(reason, card="R7")
     assert text.refusal("no_match", card="G4").startswith(text.card("G4"))
-    assert text.refusal("something_new", message="as the engine said") == "as the engine said"
+    assert text.refusal("", message="press UNO to join") == "press UNO to join"
+
+
+def test_a_reason_without_a_sentence_is_not_hidden():
+    with pytest.raises(ValueError):
+        Text().refusal("something_new", message="as the engine said")
 
 
 def test_the_language_follows_the_locale():
