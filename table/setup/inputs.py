@@ -13,9 +13,10 @@ from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
 from hw.events import InputEvent
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.protocols import backend
 from hw.reader import CardReader
 from table.setup import deckmap
-from table.setup.config import Config
+from table.setup.config import Config, Reader
 
 AUTO = ("lgpio", "rpigpio")
 """The pin factories `auto` tries, in order: the ones that run on a Pi without a daemon."""
@@ -50,9 +51,15 @@ def start_readers(
     config: Config, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
 ) -> list[CardReader]:
     """A started reader thread for every configured reader."""
-    return [
-        CardReader(r.name, r.device, events, decode, baud=r.baud).start() for r in config.readers
-    ]
+    return [open_reader(r, events, decode).start() for r in config.readers]
+
+
+def open_reader(
+    reader: Reader, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
+) -> CardReader:
+    """The reader thread (not started) for one configured reader."""
+    device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
+    return CardReader(reader.name, device, events, decode, repeat=reader.repeat)
 
 
 @dataclass

@@ -64,7 +64,7 @@ def test_the_command_runs_on_a_pc_with_mock_pins_and_a_pty_reader(sim_reader, ca
     out = capsys.readouterr().out
     assert rc == 1  # nobody pressed anything
     assert "pin factory: MockFactory" in out
-    assert f"reader reader 1: {sim_reader.path} -> {sim_reader.path}" in out
+    assert f"reader reader 1 (lines): {sim_reader.path} -> {sim_reader.path}" in out
     assert "verdict: INCOMPLETE" in out
 
 
