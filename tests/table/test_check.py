@@ -99,7 +99,7 @@ def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
         '[[reader]]\nname = "kbd"\nprotocol = "hid"\ndevice = "/nonexistent/event-kbd"\n'
     )
     try:
-        factory, say, thread, result = start_check(config.loads(text, "test.toml"), seconds=3)
+        _, say, thread, result = start_check(config.loads(text, "test.toml"), seconds=3)
         say.wait_for("gun: open on")
         sim_reader.send(rdm6300_frame("0A1B2C3D4E") * 10)  # a tag, not a card code: unknown
         scanner.send(b"R5")
@@ -113,3 +113,4 @@ def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
     assert "nfc: reader not found: tty:NOPE7:pn532" in say.text
     assert "kbd: reader not found: /nonexistent/event-kbd" in say.text
     assert say.wait_for("no scan from:") == "no scan from: kbd, nfc"
+    assert result["rc"] == 1
