@@ -32,9 +32,10 @@ Reading = Frame | BadFrame
 
 
 class Framer(Protocol):
-    """Cuts a byte stream into readings; `quiet` (s) is how long a read may wait for bytes."""
+    """Cuts a byte stream into readings."""
 
-    quiet: float | None
+    def patience(self) -> float | None:
+        """Seconds the next read may wait for bytes before feed(b"", now) is due; None: forever."""
 
     def feed(self, data: bytes, at: float) -> list[Reading]:
         """The readings that `data`, read at monotonic time `at`, completes (b"": silence)."""
@@ -51,11 +52,12 @@ def _too_long(data: bytes) -> BadFrame:
 class LineFramer:
     """CR, LF or CRLF ends a frame (empty ones dropped); the rest waits for more bytes."""
 
-    quiet = None
-
     def __init__(self, max_line: int = MAX_LINE) -> None:
         self._max = max_line
         self._buffer = b""
+
+    def patience(self) -> float | None:
+        return None
 
     def feed(self, data: bytes, at: float = 0.0) -> list[Reading]:
         *lines, rest = re.split(rb"\r\n|\r|\n", self._buffer + data)
@@ -76,14 +78,18 @@ class GapFramer:
     A suffix it sends anyway (CR, LF, Tab) is stripped, so either setting reads."""
 
     def __init__(self, gap: float, max_line: int = MAX_LINE) -> None:
-        self.quiet = gap
+        self._gap = gap
         self._max = max_line
         self._buffer = b""
         self._last = 0.0
 
+    def patience(self) -> float | None:
+        # Only a frame begun needs the silence timed: an idle reader sleeps until bytes come.
+        return self._gap if self._buffer else None
+
     def feed(self, data: bytes, at: float) -> list[Reading]:
         readings: list[Reading] = []
-        if self._buffer and at - self._last >= self.quiet:
+        if self._buffer and at - self._last >= self._gap:
             readings += self._flush()
         if data:
             self._buffer += data
@@ -104,11 +110,12 @@ class Rdm6300Framer:
     The checksum is the XOR of the five data bytes. Bytes outside a frame, a frame cut by the
     next STX and a wrong checksum are bad frames."""
 
-    quiet = None
-
     def __init__(self) -> None:
         self._frame: bytes | None = None  # bytes after an STX, None between frames
         self._stray = b""
+
+    def patience(self) -> float | None:
+        return None
 
     def feed(self, data: bytes, at: float = 0.0) -> list[Reading]:
         readings: list[Reading] = []

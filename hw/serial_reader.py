@@ -30,7 +30,7 @@ class SerialBackend:
             raise ReaderUnavailable(f"reader not found: {self.device}")
         framer = self._framer()
         try:
-            port = serial.Serial(path, self._baud, timeout=framer.quiet, exclusive=True)
+            port = serial.Serial(path, self._baud, timeout=framer.patience(), exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             raise ReaderUnavailable(f"reader cannot open {path}", str(exc)) from None
         return SerialSource(port, framer, os.path.realpath(path))
@@ -46,7 +46,10 @@ class SerialSource:
 
     def read(self) -> list[Reading]:
         try:
-            # With no `quiet` the read sleeps until bytes come, an unplug, or cancel().
+            patience = self._framer.patience()
+            if self._port.timeout != patience:
+                self._port.timeout = patience
+            # With no patience the read sleeps until bytes come, an unplug, or cancel().
             data = self._port.read(self._port.in_waiting or 1)
         except (serial.SerialException, OSError) as exc:
             raise DeviceLost(str(exc)) from None

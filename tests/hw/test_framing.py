@@ -51,7 +51,9 @@ def test_a_frame_without_its_etx_is_given_up_and_the_reader_resyncs():
 
 def test_a_gap_ends_a_frame_and_a_suffix_is_not_needed():
     framer = GapFramer(gap=0.05)
+    assert framer.patience() is None  # idle: the port read sleeps until bytes come
     assert framer.feed(b"04A1", at=1.0) == []
+    assert framer.patience() == 0.05  # a frame begun: the silence that ends it is timed
     assert framer.feed(b"B2C3", at=1.01) == []
     assert framer.feed(b"", at=1.04) == []  # silence, but not yet long enough
     assert framer.feed(b"", at=1.06) == [Frame("04A1B2C3")]
