@@ -1,6 +1,8 @@
 """The framers and the presence rule, byte by byte: what each protocol's device sends."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hw.framing import BadFrame, Frame, GapFramer, Rdm6300Framer, rdm6300_frame
 from hw.presence import Presence
@@ -83,3 +85,16 @@ def test_presence_one_scan_while_the_card_lies_there():
 def test_presence_zero_reports_every_reading():
     presence = Presence(repeat=0)
     assert all(presence.new(TAG, 1.0) for _ in range(3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.integers(1, 20))
+def test_any_bytes_then_a_good_frame_reads_it(data, chunk):
+    """Garbage, half frames, stray STX and ETX: each is a bad frame, and the next frame reads."""
+    framer = Rdm6300Framer()
+    stream = data + FRAME
+    readings = []
+    for start in range(0, len(stream), chunk):
+        readings += framer.feed(stream[start : start + chunk])
+    assert readings[-1] == Frame(TAG)
+    assert all(isinstance(r, Frame | BadFrame) for r in readings)
