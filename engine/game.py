@@ -1206,7 +1206,7 @@ class Game:
         count = self._hands[seat].count
         if seat in self._called:
             raise _refuse("already_called", f"seat {seat} has called already")
-        if self._awaiting.kind in (Kind.ROUND_OVER, Kind.MATCH_OVER):
+        if self._winner is not None:  # also while the other seats reveal for the points
             raise _refuse("round_over", "the round is over")
         if not self._few_to_call(seat):
             raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
@@ -1505,11 +1505,18 @@ class Game:
         seat = aw.seat
         if aw.kind is Kind.ROUND_OVER:
             return [NextRound()]
-        if seat is None or aw.kind in (Kind.MATCH_OVER, Kind.FLIP, Kind.REVEAL):
+        if seat is None or aw.kind is Kind.MATCH_OVER:
             return []
+        if aw.kind in (Kind.FLIP, Kind.REVEAL):
+            return self._call(seat)  # flips and reveals are of cards the engine has not seen
         if aw.kind is Kind.COLOR:
-            return [_move(ChooseColor, seat, c) for c in Color]
+            return [*(_move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         return self._legal_moves(seat)
+
+    def _call(self, seat: int) -> list[Action]:
+        """CallUno, where `apply` accepts it from `seat` now."""
+        call = _move(CallUno, seat)
+        return [call] if self._allows(call) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
         """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
