@@ -60,7 +60,8 @@ class CardReader:
     """Reads one card reader on a thread; survives garbage, repeats and unplugging.
 
     `decode` turns a scanned text into a card code, or None when it is not one. A reading the
-    same as one seen less than `repeat` seconds before is not reported again (hw.presence).
+    same as one seen less than `repeat` seconds before is not reported again (hw.presence);
+    `clock` times both (monotonic seconds; a table script's clock jumps over its waits).
     """
 
     def __init__(
@@ -73,12 +74,14 @@ class CardReader:
         repeat: float = 0.0,
         retry: float = 0.1,
         max_retry: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.name = name
         self.backend = backend
         self._events = events
         self._decode = decode
         self._presence = Presence(repeat)
+        self._clock = clock  # the table's: scan times and the repeat window are on it
         self._retry = retry
         self._max_retry = max_retry
         self._stop = threading.Event()
@@ -156,7 +159,7 @@ class CardReader:
     def _read(self, source: Source) -> None:
         while not self._stop.is_set():
             for reading in source.read():
-                event = self._event(reading, time.monotonic())
+                event = self._event(reading, self._clock())
                 if event is not None:
                     self._events.put(event)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import queue
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -48,18 +49,24 @@ def codebook(config: Config) -> CodeBook:
 
 
 def start_readers(
-    config: Config, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
+    config: Config,
+    events: queue.Queue[InputEvent],
+    decode: Callable[[str], str | None],
+    clock: Callable[[], float] = time.monotonic,
 ) -> list[CardReader]:
     """A started reader thread for every configured reader."""
-    return [open_reader(r, events, decode).start() for r in config.readers]
+    return [open_reader(r, events, decode, clock).start() for r in config.readers]
 
 
 def open_reader(
-    reader: Reader, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
+    reader: Reader,
+    events: queue.Queue[InputEvent],
+    decode: Callable[[str], str | None],
+    clock: Callable[[], float] = time.monotonic,
 ) -> CardReader:
-    """The reader thread (not started) for one configured reader."""
+    """The reader thread (not started) for one configured reader, timing scans by `clock`."""
     device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
-    return CardReader(reader.name, device, events, decode, repeat=reader.repeat)
+    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 
 @dataclass

@@ -165,3 +165,18 @@ def test_a_bridge_with_a_serial_number_is_fine_by_id(tmp_path, monkeypatch):
         lambda: [port(str(ttys[0]), serial="A1"), port(str(ttys[1]), serial="B2")],
     )
     assert find_port("usb-1a86_USB_Serial-if00-port0").endswith("usb-1a86_USB_Serial-if00-port0")
+
+
+def test_scans_and_repeats_are_timed_by_the_tables_clock(sim_reader, events):
+    """A table script's clock jumps over its waits: a tag lifted and put back a minute later on
+    that clock is a new scan however little real time passed."""
+    now = [100.0]
+    device = backend(Protocol.RDM6300, str(sim_reader.path))
+    with CardReader("pile", device, events, BOOK.decode, repeat=0.5, clock=lambda: now[0]):
+        assert isinstance(next_event(events), DeviceReady)
+        sim_reader.send(rdm6300_frame(TAG) * 3 + rdm6300_frame(LAST))
+        assert seen(events, "GD2") == ["R5", "GD2"]
+        now[0] += 60
+        sim_reader.send(rdm6300_frame(TAG))
+        scan = next_event(events)
+        assert (scan.code, scan.at) == ("R5", 160.0)
