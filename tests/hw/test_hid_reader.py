@@ -17,7 +17,7 @@ from evdev import InputEvent, ecodes  # noqa: E402
 
 from hw.codebook import CodeBook  # noqa: E402
 from hw.events import ButtonPressed, CodeScanned, DeviceProblem, DeviceReady  # noqa: E402
-from hw.hid_reader import HidBackend  # noqa: E402
+from hw.hid_reader import HidBackend, find_device  # noqa: E402
 from hw.keyboard import Keyboard, KeyMap  # noqa: E402
 from hw.reader import CardReader, ReaderUnavailable  # noqa: E402
 from tests.hw.conftest import drain, next_event  # noqa: E402
@@ -172,3 +172,53 @@ def test_without_python_evdev_the_reader_says_what_to_install(monkeypatch, event
     with CardReader("hid", HidBackend(PATH, find=lambda n: PATH), events, BOOK.decode):
         problem = next_event(events)
     assert problem == DeviceProblem("hid", caught.value.message, caught.value.detail, down=True)
+
+
+class Listed:
+    """An event device as evdev lists it: its USB ids and the keys it has."""
+
+    def __init__(self, path, vid, pid, keys):
+        self.path, self.keys = path, keys
+        self.info = evdev.DeviceInfo(bustype=3, vendor=vid, product=pid, version=0x111)
+
+    def capabilities(self):
+        return {ecodes.EV_KEY: self.keys}
+
+    def close(self):
+        pass
+
+
+def test_a_reader_found_by_name_or_usb_ids(tmp_path, monkeypatch):
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-reader-event-kbd").touch()
+    monkeypatch.setattr("hw.hid_reader.BY_ID", by_id)
+    assert find_device("usb-reader-event-kbd") == str(by_id / "usb-reader-event-kbd")
+    assert find_device("usb-other-event-kbd") is None
+    listed = {
+        "/dev/input/event3": Listed("/dev/input/event3", 0xFFFF, 0x0035, [ecodes.KEY_ENTER]),
+        "/dev/input/event4": Listed("/dev/input/event4", 0xFFFF, 0x0035, [ecodes.KEY_VOLUMEUP]),
+        "/dev/input/event5": Listed("/dev/input/event5", 0x046D, 0xC31C, [ecodes.KEY_ENTER]),
+    }
+    monkeypatch.setattr(evdev, "list_devices", lambda: list(listed))
+    monkeypatch.setattr(evdev, "InputDevice", lambda path: listed[path])
+    # The reader's keyboard, not its consumer-keys device beside it.
+    assert find_device("ffff:0035") == "/dev/input/event3"
+    assert find_device("1234:5678") is None
+    listed["/dev/input/event6"] = Listed("/dev/input/event6", 0xFFFF, 0x0035, [ecodes.KEY_ENTER])
+    with pytest.raises(ReaderUnavailable) as caught:
+        find_device("ffff:0035")
+    assert caught.value.message == "reader ambiguous: ffff:0035"
+    assert "/dev/input/by-path" in caught.value.detail
+
+
+def test_a_reader_another_program_grabbed_is_a_clear_problem(plug, events):
+    def busy():
+        raise OSError(errno.EBUSY, "Device or resource busy")
+
+    plug.device.grab = busy
+    device = HidBackend(PATH, find=plug.find, opener=plug.open)
+    with CardReader("hid", device, events, BOOK.decode, retry=0.02):
+        problem = next_event(events)
+    assert (problem.message, problem.down) == (f"reader cannot grab {PATH}", True)
+    assert "busy" in problem.raw
