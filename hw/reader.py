@@ -141,6 +141,10 @@ class CardReader:
         except ReaderUnavailable as exc:
             self._problem(exc.message, exc.detail)
             return None
+        except Exception as exc:  # a driver's surprise: tried again like any other failure
+            log.exception("reader %s failed to open", self.name)
+            self._problem("reader failed", f"{type(exc).__name__}: {exc}")
+            return None
         with self._source_lock:
             self._source = source
         if self._stop.is_set():  # closed while opening: the cancel missed this source

@@ -24,6 +24,8 @@ BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 MAX_SEATS = 10
 PIN_RANGE = (0, 27)
 TURN = "turn"
+GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
+REPEAT_MS = 500
 
 
 class ConfigError(ValueError):
@@ -62,8 +64,8 @@ class Reader:
     baud: int
     seat: int | None
     protocol: Protocol = Protocol.LINES
-    gap: float = 0.05
-    repeat: float = 0.5
+    gap: float = GAP_MS / 1000
+    repeat: float = REPEAT_MS / 1000
 
 
 @dataclass(frozen=True)
@@ -345,8 +347,8 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
         if key in table.data and not wanted:
             table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])
     baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, 9600)
-    gap = table.int("gap_ms", 5, 2000, 50) / 1000
-    repeat = table.int("repeat_ms", 0, 10000, 500) / 1000
+    gap = table.int("gap_ms", 5, 2000, GAP_MS) / 1000
+    repeat = table.int("repeat_ms", 0, 10000, REPEAT_MS) / 1000
     seat = table.get(
         "seat",
         f'"turn" or a seat number from 1 to {seats}',

@@ -1,5 +1,6 @@
 import queue
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -7,7 +8,7 @@ from hypothesis import strategies as st
 
 from hw.codebook import CodeBook
 from hw.events import CodeScanned, DeviceProblem, DeviceReady
-from hw.framing import LineFramer
+from hw.framing import Frame, LineFramer
 from hw.ports import find_port
 from hw.protocols import Protocol, backend
 from hw.reader import CardReader
@@ -166,3 +167,45 @@ def test_a_thousand_random_lines_in_one_stream(reader, sim, events):
     while getattr(event := next_event(events), "raw", None) != "END-MARK":
         assert isinstance(event, CodeScanned) or event.message != "reader disconnected"
     assert reader._thread.is_alive()
+
+
+class Flaky:
+    """A backend whose driver throws what no one expected, once at open and once at a read."""
+
+    def __init__(self):
+        self.opens = 0
+        self.reads = 0
+
+    def open(self):
+        self.opens += 1
+        if self.opens == 1:
+            raise RuntimeError("driver surprise at open")
+        return self
+
+    where = "flaky"
+
+    def read(self):
+        self.reads += 1
+        if self.reads == 1:
+            raise RuntimeError("driver surprise at read")
+        if self.reads == 2:
+            return [Frame("R5")]
+        time.sleep(0.01)
+        return []
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_a_drivers_surprise_is_a_problem_and_the_reader_goes_on(events):
+    with CardReader("odd", Flaky(), events, BOOK.decode, retry=0.01):
+        failed = next_event(events)
+        assert (failed.message, failed.down) == ("reader failed", True)
+        assert failed.raw == "RuntimeError: driver surprise at open"
+        assert isinstance(next_event(events), DeviceReady)
+        assert next_event(events).message == "reader failed"  # the read's
+        assert isinstance(next_event(events), DeviceReady)
+        assert next_event(events).code == "R5"
