@@ -143,10 +143,10 @@ class HidSource:
         self._wake_read, self._wake_write = os.pipe()
 
     def read(self) -> list[Reading]:
-        ready, _, _ = select.select([self._device.fd, self._wake_read], [], [])
-        if self._wake_read in ready:
-            return []
         try:
+            ready, _, _ = select.select([self._device.fd, self._wake_read], [], [])
+            if self._wake_read in ready:
+                return []
             events = list(self._device.read())
         except BlockingIOError:
             return []

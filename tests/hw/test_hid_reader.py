@@ -154,8 +154,8 @@ def test_keys_no_id_has_make_an_unreadable_scan(reader, plug, events):
 
 
 def test_unplugged_and_plugged_back(reader, plug, events):
-    plug.device.unplug()
-    plug.device = None
+    device, plug.device = plug.device, None  # out of its socket before its reads fail
+    device.unplug()
     assert next_event(events).message == "reader disconnected"
     plug.device = RecordedKeyboard(PATH)
     assert isinstance(next_event(events), DeviceReady)

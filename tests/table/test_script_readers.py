@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hw.framing import rdm6300_frame
 from table.commands.script import run_script
 from table.setup import config as configuration
@@ -14,6 +16,13 @@ from table.setup.deckmap import DeckMap
 
 START = "0.0 press 1 uno\n0.1 press 3 uno\n0.5 press 1 draw\n"
 TAGS = {"0A1B2C3D4E": "R5", "1122334455": "R7", "00000000FF": "B7"}
+
+
+@pytest.fixture(autouse=True)
+def devices_have_time(monkeypatch):
+    """Real time the player leaves a reader after its bytes before the clock may jump: room
+    for a gap reader's silence to end its frame on a loaded machine."""
+    monkeypatch.setattr("table.commands.script.DEVICE_QUIET", 0.3)
 
 
 def play(tmp_path: Path, reader: str, script: str, deck_map: bool = False) -> dict:
@@ -33,14 +42,18 @@ def frames(tag: str, times: int) -> str:
 
 
 def test_a_game_through_an_rdm6300_that_repeats_its_frames(tmp_path):
+    # The module sends a tag's frame again and again while it lies there: within repeat_ms
+    # (500, on the script's clock) of the last one it is the same card.
     script = START + (
         f"1.0 bytes pile {frames('0A1B2C3D4E', 12)}\n"  # R5 flipped, lying there a while
-        f"1.1 bytes pile {frames('0A1B2C3D4E', 3)}\n"
-        f"2.0 bytes pile {frames('1122334455', 3)}\n"  # seat 3 plays R7 on top of it
-        "2.5 bytes pile 02 31 31 32 32 33 33 34 34 35 35 30 30 03\n"  # a bad checksum
-        f"3.0 bytes pile {frames('1122334455', 2)} {frames('00000000FF', 20)}\n"  # seat 1: B7
+        f"1.3 bytes pile {frames('0A1B2C3D4E', 3)}\n"
+        f"1.7 bytes pile {frames('0A1B2C3D4E', 3)}\n"
+        f"3.0 bytes pile {frames('1122334455', 3)}\n"  # seat 3 plays R7 on top of it
+        f"3.4 bytes pile {frames('1122334455', 2)}\n"
+        "3.5 bytes pile 02 31 31 32 32 33 33 34 34 35 35 30 30 03\n"  # a bad checksum
+        f"5.0 bytes pile {frames('00000000FF', 20)}\n"  # seat 1 plays B7
     )
-    state = play(tmp_path, 'protocol = "rdm6300"\nrepeat_ms = 2000', script, deck_map=True)
+    state = play(tmp_path, 'protocol = "rdm6300"', script, deck_map=True)
     assert state["discard"] == ["R5", "R7", "B7"]
     assert [a["type"] for a in state["actions"]] == ["Flip", "Play", "Play"]
     assert state["notices"] == ["pile: bad checksum: '112233445500'"]
