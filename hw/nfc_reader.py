@@ -7,6 +7,7 @@ there, reporting it again each time, so that hw.presence keeps it one scan while
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,9 @@ def open_frontend(device: str) -> Any:
         import nfc
     except ImportError:
         raise ReaderUnavailable("NFC readers need nfcpy", f"install it: {INSTALL}") from None
+    # nfcpy logs every search and every failed one (at ERROR), each retry again: the reader
+    # reports an outage once, and its return, itself.
+    logging.getLogger("nfc").setLevel(logging.CRITICAL)
     frontend = nfc.ContactlessFrontend()
     try:
         found = frontend.open(device)
