@@ -168,7 +168,7 @@ def test_no_temporary_file_is_left_behind_by_a_run_that_fails_or_not(tmp_path):
 
 
 def test_a_32_bit_system_is_refused_before_anything_changes(tmp_path):
-    path = stubs(tmp_path / "bin", dpkg='echo armhf')
+    path = stubs(tmp_path / "bin", dpkg="echo armhf")
     done = installer("install", DESTDIR=str(tmp_path / "root"), PATH=path)
     assert done.returncode == 1
     assert "32-bit system (armhf)" in done.stderr and "(64-bit)" in done.stderr
