@@ -28,7 +28,8 @@ def test_a_pi_gets_rpi_lgpio_and_a_real_lgpio(python, machine):
     extra = wanted(python, machine)
     assert "rpi-lgpio" in extra
     assert not extra["lgpio"].specifier.contains(EMPTY_LGPIO, prereleases=True)
-    assert extra["lgpio"].specifier.contains("0.2.2.0")  # the release with wheels up to 3.12
+    assert extra["lgpio"].specifier.contains("0.2.2.0")  # PyPI's, with wheels up to 3.12
+    assert extra["lgpio"].specifier.contains("0.2.0.0")  # a distribution's python3-lgpio
 
 
 def test_a_pc_installs_nothing_for_gpio():
