@@ -55,7 +55,7 @@ def svg(config: Config) -> str:
 def colour(row: Row) -> str:
     """The colour of a part in the diagram: its seat's, or its own on the colour pad."""
     if row.seat == "colour pad":
-        return PAD_COLOURS[row.part.removesuffix(" button")]
+        return PAD_COLOURS[row.name]
     return SEAT_COLOURS[(int(row.seat) - 1) % len(SEAT_COLOURS)]
 
 
@@ -215,12 +215,8 @@ def _reader(out: Svg, config: Config, x: int, y: int) -> None:
 
 def _labels(config: Config, gpios) -> str:
     """The parts on these GPIOs, short: "pad red/yellow/green/blue", "seat 3 DRAW"."""
-    by_who: dict[str, list[str]] = {}
-    for row in pinout.rows(config):
-        if row.bcm in gpios:
-            who, what = row.label.rsplit(" ", 1)
-            by_who.setdefault(who, []).append(what)
-    return ", ".join(f"{who} {'/'.join(what)}" for who, what in by_who.items())
+    groups = pinout.by_seat(config, gpios).values()
+    return ", ".join(f"{parts[0].tag} {'/'.join(p.name for p in parts)}" for parts in groups)
 
 
 def _long_leads(out: Svg, x: int, y: int) -> None:

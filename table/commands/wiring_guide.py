@@ -47,19 +47,13 @@ def _and(words: list[str]) -> str:
 def _owners(config: Config, gpios) -> str:
     """Whose parts are on these GPIOs: "seat 3's DRAW button", "the colour pad's red and blue
     buttons"; "" when they are all free."""
-    by_seat: dict[str, list[pinout.Row]] = {}
-    for row in pinout.rows(config):
-        if row.bcm in gpios:
-            by_seat.setdefault(row.seat, []).append(row)
     phrases = []
-    for parts in by_seat.values():
+    for parts in pinout.by_seat(config, gpios).values():
         if len(parts) == 1:
             phrases.append(parts[0].owner)
         else:
-            whose = parts[0].owner.removesuffix(parts[0].part)
-            names = [p.part.removesuffix(" button") for p in parts]
             plural = " buttons" if all(p.part.endswith(" button") for p in parts) else ""
-            phrases.append(whose + _and(names) + plural)
+            phrases.append(f"{parts[0].whose} {_and([p.name for p in parts])}{plural}")
     return _and(phrases) if phrases else ""
 
 

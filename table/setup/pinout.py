@@ -45,17 +45,29 @@ class Row:
         return PHYSICAL[self.bcm]
 
     @property
+    def whose(self) -> str:
+        """Whose part it is, in words: "seat 3's", "the colour pad's"."""
+        return "the colour pad's" if self.seat == "colour pad" else f"seat {self.seat}'s"
+
+    @property
     def owner(self) -> str:
-        """Whose part it is, in words: "seat 3's DRAW button" or "the colour pad's red button"."""
-        if self.seat == "colour pad":
-            return f"the colour pad's {self.part}"
-        return f"seat {self.seat}'s {self.part}"
+        """The part in words: "seat 3's DRAW button", "the colour pad's red button"."""
+        return f"{self.whose} {self.part}"
+
+    @property
+    def tag(self) -> str:
+        """Whose part it is, short: "seat 3", "pad"."""
+        return "pad" if self.seat == "colour pad" else f"seat {self.seat}"
+
+    @property
+    def name(self) -> str:
+        """The part, short: "DRAW", "LED", "red"."""
+        return self.part.removesuffix(" button")
 
     @property
     def label(self) -> str:
-        """Whose part it is, for a diagram: "seat 3 DRAW", "pad red"."""
-        who = "pad" if self.seat == "colour pad" else f"seat {self.seat}"
-        return f"{who} {self.part.removesuffix(' button')}"
+        """The part for a diagram: "seat 3 DRAW", "pad red"."""
+        return f"{self.tag} {self.name}"
 
 
 def rows(config: Config) -> list[Row]:
@@ -74,6 +86,15 @@ def rows(config: Config) -> list[Row]:
 def used(config: Config) -> dict[int, Row]:
     """BCM GPIO number -> the part on it."""
     return {row.bcm: row for row in rows(config)}
+
+
+def by_seat(config: Config, gpios) -> dict[str, list[Row]]:
+    """The parts on these GPIOs, grouped by seat ("1", ..., "colour pad"), in the map's order."""
+    out: dict[str, list[Row]] = {}
+    for row in rows(config):
+        if row.bcm in gpios:
+            out.setdefault(row.seat, []).append(row)
+    return out
 
 
 def owner(config: Config, bcm: int) -> str:
