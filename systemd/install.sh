@@ -29,6 +29,7 @@ PI_ARCHIVE="http://archive.raspberrypi.com/debian/"
 MODEL_FILE=${MODEL_FILE:-/proc/device-tree/model}  # the board's name (tests point elsewhere)
 SOURCES="pyproject.toml README.md wiring.md docs/wiring.svg engine hw table systemd"
 CHANGED=0
+FRESH=0
 
 say() { echo "uno-table: $*"; }
 
@@ -157,9 +158,8 @@ install_account() {
 install_program() {
     listing=$WORK/source.sha256
     (cd "$SRC" && source_files | xargs sha256sum) >"$listing"
-    stamp="$DESTDIR$PREFIX/source.sha256"
     fresh=0
-    if ! cmp -s "$listing" "$stamp"; then
+    if ! cmp -s "$listing" "$DESTDIR$PREFIX/source.sha256"; then
         rm -rf "$DESTDIR$PREFIX/src"
         for file in $(source_files); do
             mode=644
@@ -184,9 +184,14 @@ install_program() {
         rm -rf "$build"
         CHANGED=1
     fi
-    # The stamp last: an install that failed half-way is done again next time.
-    if [ "$fresh" = 1 ]; then
-        install -D -m 644 "$listing" "$stamp"
+    FRESH=$fresh
+}
+
+# The source's stamp, once the table runs it: a run that failed before (even just before the
+# restart) is done again next time.
+stamp_program() {
+    if [ "$FRESH" = 1 ]; then
+        install -D -m 644 "$WORK/source.sha256" "$DESTDIR$PREFIX/source.sha256"
     fi
 }
 
@@ -229,6 +234,7 @@ do_install() {
     install_program
     install_files
     start_service
+    stamp_program
     if dry; then
         say "done: the files are in $DESTDIR; the steps on the live system were only printed"
     else

@@ -151,7 +151,7 @@ def test_uninstall_keeps_the_configuration(tmp_path):
     assert {p for p in tree(root) if not (root / p).is_dir()} == left
 
 
-def test_no_temporary_file_is_left_behind_by_a_run_that_fails_or_not(tmp_path):
+def test_a_failed_run_leaves_no_temporary_file_and_the_next_one_finishes(tmp_path):
     temp = tmp_path / "tmp"
     temp.mkdir()
     root = tmp_path / "root"
@@ -164,6 +164,13 @@ def test_no_temporary_file_is_left_behind_by_a_run_that_fails_or_not(tmp_path):
     failed = installer("install", DESTDIR=str(root), TMPDIR=str(temp))
     assert failed.returncode != 0
     assert "installed the source" in failed.stdout  # it failed after making its temporary files
+    assert list(temp.iterdir()) == []
+    # The next run does the job again, source and all: the stamp comes last.
+    assert not (root / "opt/uno-table/source.sha256").exists()
+    (root / "etc/uno-table").unlink()
+    again = installer("install", DESTDIR=str(root), TMPDIR=str(temp))
+    assert again.returncode == 0 and "installed the source" in again.stdout
+    assert (root / "opt/uno-table/source.sha256").exists()
     assert list(temp.iterdir()) == []
 
 
