@@ -25,7 +25,7 @@ from gpiozero.pins.mock import MockFactory
 
 from engine import Kind
 from hw.buttons import Panel
-from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.sim import SimButtons, SimReader
 from table.flow.loop import Loop
@@ -189,14 +189,15 @@ class ScriptClock:
 
 
 class _Rebased(queue.Queue):
-    """The loop's queue: an input's edge or scan time moved onto the table's clock."""
+    """The loop's queue: a press's edge time moved onto the table's clock (the readers time
+    their scans, and a tag's repeats, by that clock already)."""
 
     def __init__(self, clock: ScriptClock) -> None:
         super().__init__()
         self._clock = clock
 
     def put(self, item, block: bool = True, timeout: float | None = None) -> None:
-        if isinstance(item, ButtonPressed | CodeScanned):
+        if isinstance(item, ButtonPressed):
             item = dataclasses.replace(item, at=item.at + self._clock.offset)
         super().put(item, block, timeout)
 
@@ -224,7 +225,8 @@ class Player:
         self.buttons = SimButtons(factory, pins, config.color_pad)
         book = codebook(config)
         keyboard = Keyboard(KeyMap.default(min(len(pins), len(SEAT_KEYS))), book.decode)
-        self.inputs = Inputs(keyboard, panel, start_readers(config, self.events, book.decode))
+        readers = start_readers(config, self.events, book.decode, self.clock)
+        self.inputs = Inputs(keyboard, panel, readers)
         self.plugged = {name: True for name in self.sims}
         self.notices: list[str] = []
         self._notice = None
