@@ -168,6 +168,8 @@ def _readers(config: Config) -> list[str]:
     return [
         "## Card readers",
         "",
+        *_para("Which reader to buy for which setup, and its `protocol` setting: README.md, Card "
+               "readers. How each connects:"),
         *_item("**USB** (any USB port): readers appear as `/dev/ttyACM*` or `/dev/ttyUSB*`; "
                "name them by `/dev/serial/by-id` or VID:PID in the configuration so that the "
                "name survives a replug."),
@@ -181,9 +183,10 @@ def _readers(config: Config) -> list[str]:
                "(5 V), ground to pin 6; the module's RX stays unconnected (it only sends). Or "
                "leave the header alone: a USB serial adapter that takes 5 V logic, between the "
                "module and a USB port, needs no divider."),
-        *_item("**RC522** (13.56 MHz) modules talk SPI, which uno-table does not read: take a USB "
-               "or UART reader instead. Their usual wiring would clash with the table's pins "
-               f"anyway: it takes SPI0 and a reset pin. {here}"),
+        *_item("**RC522** (13.56 MHz) modules talk SPI, which uno-table does not read: put one on "
+               "an ESP32 or Arduino that prints each id on its USB serial port (README.md, Card "
+               "readers), or take another reader. Wired to the Pi the usual way it would clash "
+               f"with the table's pins anyway: it takes SPI0 and a reset pin. {here}"),
         "",
     ]  # fmt: skip
 
