@@ -43,6 +43,7 @@ class Refusal(StrEnum):
     NOT_UNO = "not_uno"
     NOTHING_TO_CATCH = "nothing_to_catch"
     TOO_MANY = "too_many"
+    NO_COPY_LEFT = "no_copy_left"  # a real deck is finite (copies.py)
     # An input the table cannot turn into an action
     NO_SEAT = "no_seat"
     UNKNOWN_CARD = "unknown_card"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import ClassVar
 
-from . import counters, drawing, hands, matching, open_wild, scoring, stacking, uno
+from . import copies, counters, drawing, hands, matching, open_wild, scoring, stacking, uno
 from . import events as ev
 from .actions import (
     Accept,
@@ -513,6 +513,9 @@ class Game:
             self._expect(seat, *MOMENTS[Play])
         self._check_cards(action)
         FIT_CHECKS[mode](self._s, action.cards)
+        hand = self._s.hands[seat]
+        if hand.unseen:
+            copies.check(self._s, action.cards, hand.cards)
 
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
@@ -776,6 +779,7 @@ class Game:
         if s.pile_unseen < 1:
             raise IllegalAction(Refusal.NO_CARDS, "the draw pile is empty")
         card = action.card
+        copies.check(s, (card,))
         if card.rank is Rank.WILD4:
             events.append(ev.ReturnedToPile(card))
             return
@@ -792,6 +796,7 @@ class Game:
             raise IllegalAction(
                 Refusal.TOO_MANY, f"seat {seat} has only {hand.unseen} cards left to show, not more"
             )
+        copies.check(s, action.cards)
         hand.unseen -= len(action.cards)
         hand.cards += action.cards
         events.append(ev.Revealed(seat, action.cards))
@@ -824,16 +829,23 @@ class Game:
         seat = aw.seat
         if aw.kind is Kind.ROUND_OVER:
             moves: list[Action] = [NextRound()]
-        elif seat is None or aw.kind in (Kind.MATCH_OVER, Kind.FLIP, Kind.REVEAL):
+        elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
+        elif aw.kind in (Kind.FLIP, Kind.REVEAL):
+            moves = self._call(seat)  # flips and reveals are of cards the engine has not seen
         elif aw.kind is Kind.COLOR:
-            moves = [_move(ChooseColor, seat, c) for c in Color]
+            moves = [*(_move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:
             moves = self._legal_moves(seat)
         # `apply` takes one of these without checking it again (see `apply`).
         pinned = tuple(moves)
         self._listed = (len(self._history), frozenset(map(id, pinned)), pinned)
         return moves
+
+    def _call(self, seat: int) -> list[Action]:
+        """CallUno, where `apply` accepts it from `seat` now."""
+        call = _move(CallUno, seat)
+        return [call] if self._allows(call) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
         """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.

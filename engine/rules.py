@@ -1,4 +1,4 @@
-"""Rule sets: the four presets as knobs on one frozen dataclass.
+"""Rule sets: the four presets of docs/rules.md as knobs on one frozen dataclass.
 
 What each knob *does* lives in the module of its family: matching.py, stacking.py, drawing.py,
 scoring.py, and the house rules in hands.py, counters.py and open_wild.py.
@@ -93,7 +93,7 @@ class RuleSet:
     scoring: Scoring = Scoring.POINTS
     target_score: int = 500
     match_end: MatchEnd = MatchEnd.FIRST_TO_TARGET
-    # House rules (RULES.md "Knobs beyond the presets"), usable with any preset.
+    # House rules (docs/rules.md "Knobs beyond the presets"), usable with any preset.
     seven_zero: bool = False  # a 7 swaps hands with a named seat; a 0 passes every hand on
     jump_in: bool = False  # a card identical to the top may be played out of turn
     # The cool preset's rules, each a knob of its own.

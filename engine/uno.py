@@ -13,7 +13,7 @@ from collections import Counter
 from . import events as ev
 from .errors import IllegalAction, Refusal
 from .open_wild import seat_view
-from .state import OVER, Events, Kind, State
+from .state import Events, Kind, State
 
 
 def after_play(s: State, seat: int) -> None:
@@ -29,7 +29,7 @@ def after_play(s: State, seat: int) -> None:
 def check_call(s: State, seat: int) -> None:
     if seat in s.called:
         raise IllegalAction(Refusal.ALREADY_CALLED, f"seat {seat} has called already")
-    if s.awaiting.kind in OVER:
+    if s.winner is not None:  # also while the other seats reveal for the points
         raise IllegalAction(Refusal.ROUND_OVER, "the round is over")
     if not few_to_call(s, seat):
         count = s.hands[seat].count
