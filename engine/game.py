@@ -398,6 +398,10 @@ class Game:
     def hand_count(self, seat: int) -> int:
         return self._s.hands[seat].count
 
+    def fits(self, card: Card) -> bool:
+        """Whether a card may be played on the top card (ignoring turn and hand)."""
+        return matching.fits(self._s, card)
+
     def hand_points(self, seat: int) -> int:
         """The points of the cards the engine has seen in a seat's hand."""
         return scoring.points(self._s.hands[seat])
@@ -855,20 +859,28 @@ class Game:
         hand too big for it."""
         s = self._s
         kind = s.awaiting.kind
-        moves: list[Action] = []
-        if kind in MOMENTS[Play]:
-            fit = FITS[self._play_mode(seat)]
-
-            def playable(cards: tuple[Card, ...]) -> bool:
-                return fit(s, cards) and scoring.going_out_ok(s, seat, cards)
-
-            moves += self._candidate_plays(seat, playable)
+        moves: list[Action] = self._legal_plays(seat) if kind in MOMENTS[Play] else []
         others = [
             _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
         ]
         if uno.few_to_call(s, seat):
             others.append(_move(CallUno, seat))
         return moves + [m for m in others if self._allows(m)]
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        """The plays of the awaited seat's seen cards that fit the moment and may go out."""
+        s = self._s
+        hand = s.hands[seat]
+        fit, count = FITS[self._play_mode(seat)], hand.count
+        runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand.cards)]
+        if s.rules.multi_play:
+            runs += _runs(hand.cards)
+        plays: list[Action] = []
+        for cards in runs:
+            # Only a play of the whole hand can be refused for going out.
+            if fit(s, cards) and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
+                plays += self._variants(seat, cards)
+        return plays
 
     def _candidate_plays(self, seat: int, sift: Callable[[tuple[Card, ...]], bool]) -> list[Play]:
         """Single cards in hand order, then (multi_play) runs of one symbol; only the cards
