@@ -1,0 +1,82 @@
+"""The engine's layout holds: rule families never import game.py, knobs are enums, and an
+action `apply` takes unchecked (just listed) does exactly what the checked one does."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import Game, Kind, RuleSet, Stacking
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+FAMILIES = (
+    "state",
+    "matching",
+    "stacking",
+    "drawing",
+    "scoring",
+    "hands",
+    "counters",
+    "open_wild",
+    "uno",
+    "copies",
+)
+
+
+def imported(module: str) -> set[str]:
+    """The engine modules a module imports (relative imports, by name)."""
+    tree = ast.parse((ENGINE / f"{module}.py").read_text())
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names |= {node.module} if node.module else {a.name for a in node.names}
+    return names
+
+
+@pytest.mark.parametrize("module", FAMILIES)
+def test_a_rule_family_never_imports_the_game(module):
+    assert imported(module), f"{module} imports nothing from the engine?"
+    assert "game" not in imported(module)
+
+
+def test_game_asks_every_family():
+    assert set(FAMILIES) - {"state"} <= imported("game")
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE.glob("*.py")), ids=lambda p: p.name)
+def test_no_knob_is_compared_with_a_string(path):
+    text = path.read_text()
+    assert not re.search(r"""rules\.\w+ *[!=]= *["']""", text)
+
+
+def test_a_choice_knob_given_as_a_string_becomes_its_enum():
+    rules = RuleSet.preset("official").replace(stacking="cross")
+    assert rules.stacking is Stacking.CROSS and rules.stacking == "cross"
+    assert rules.knobs()["stacking"] == "cross"
+    assert rules == RuleSet.preset("official").replace(stacking=Stacking.CROSS)
+    with pytest.raises(ValueError, match=r"stacking must be one of \('none', 'same'"):
+        RuleSet.preset("official").replace(stacking="sideways")
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_listed_action_applies_as_the_checked_one(preset, seed):
+    """Game `a` applies the very actions legal_actions() listed (taken without a check);
+    game `b` applies equal copies of them (checked in full): they must stay equal."""
+    rules = RuleSet.preset(preset).replace(seven_zero=True)
+    a = Game.new(3, rules, seed=seed)
+    b = Game.new(3, rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if a.awaiting.kind is Kind.MATCH_OVER:
+            break
+        action = rng.choice(a.legal_actions())
+        copy = dataclasses.replace(action)
+        assert copy == action and copy is not action
+        assert a.apply(action) == b.apply(copy)
+        assert a.snapshot() == b.snapshot()
