@@ -4,7 +4,8 @@ What each rule does lives in the module of its family, which `Game` asks: matchi
 fits the top card), stacking.py (Draw Two and Wild Draw Four: answers, receivers, challenge),
 drawing.py (drawing and passing), scoring.py (going out, points, match end), and the house
 rules hands.py (7-0, Wild Shuffle), counters.py (Skip, Reverse and their counters),
-open_wild.py (an open colour) and uno.py (calling and catching). state.py holds the state.
+open_wild.py (an open colour), uno.py (calling and catching) and copies.py (a finite deck).
+state.py holds the state; plays.py lists the plays a hand can make.
 
 Real cards (`Game.referee`, or int hands in `from_position`): the engine knows a card only
 when it is scanned. It counts hands and the draw pile, and settles what needs a hand's
@@ -16,11 +17,10 @@ did not fit before passing (playone's auto-play is done by the player scanning i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from . import copies, counters, drawing, hands, matching, open_wild, scoring, stacking, uno
+from . import copies, counters, drawing, hands, matching, open_wild, plays, scoring, stacking, uno
 from . import events as ev
 from .actions import (
     Accept,
@@ -838,7 +838,7 @@ class Game:
         elif aw.kind in (Kind.FLIP, Kind.REVEAL):
             moves = self._call(seat)  # flips and reveals are of cards the engine has not seen
         elif aw.kind is Kind.COLOR:
-            moves = [*(_move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
+            moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:
             moves = self._legal_moves(seat)
         # `apply` takes one of these without checking it again (see `apply`).
@@ -848,7 +848,7 @@ class Game:
 
     def _call(self, seat: int) -> list[Action]:
         """CallUno, where `apply` accepts it from `seat` now."""
-        call = _move(CallUno, seat)
+        call = plays.move(CallUno, seat)
         return [call] if self._allows(call) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
@@ -861,43 +861,22 @@ class Game:
         kind = s.awaiting.kind
         moves: list[Action] = self._legal_plays(seat) if kind in MOMENTS[Play] else []
         others = [
-            _move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
+            plays.move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
         ]
         if uno.few_to_call(s, seat):
-            others.append(_move(CallUno, seat))
+            others.append(plays.move(CallUno, seat))
         return moves + [m for m in others if self._allows(m)]
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        hand = s.hands[seat]
-        fit, count = FITS[self._play_mode(seat)], hand.count
-        runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand.cards)]
-        if s.rules.multi_play:
-            runs += _runs(hand.cards)
-        plays: list[Action] = []
-        for cards in runs:
+        fit, count = FITS[self._play_mode(seat)], s.hands[seat].count
+        legal: list[Action] = []
+        for cards in plays.candidates(s, seat):
             # Only a play of the whole hand can be refused for going out.
             if fit(s, cards) and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
-                plays += self._variants(seat, cards)
-        return plays
-
-    def _candidate_plays(self, seat: int, sift: Callable[[tuple[Card, ...]], bool]) -> list[Play]:
-        """Single cards in hand order, then (multi_play) runs of one symbol; only the cards
-        for which `sift` holds."""
-        hand = self._s.hands[seat].cards
-        runs: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
-        if self._s.rules.multi_play:
-            runs += _runs(hand)
-        return [play for cards in runs if sift(cards) for play in self._variants(seat, cards)]
-
-    def _variants(self, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
-        """A wild once per colour; a 7 under seven_zero once per seat to swap with."""
-        s = self._s
-        if hands.swaps(s.rules, cards[-1]):
-            swaps = tuple(_move(Play, seat, cards, None, t) for t in hands.partners(s, seat))
-            return swaps or (_move(Play, seat, cards),)
-        return _plays(seat, cards)
+                legal += plays.variants(s, seat, cards)
+        return legal
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
@@ -906,8 +885,13 @@ class Game:
             return []
         if s.top not in s.hands[seat].cards:
             return []
-        plays = self._candidate_plays(seat, lambda cards: matching.jumps_in(s, cards))
-        return [p for p in plays if self._allows(p)]
+        return [
+            play
+            for cards in plays.candidates(s, seat)
+            if matching.jumps_in(s, cards)
+            for play in plays.variants(s, seat, cards)
+            if self._allows(play)
+        ]
 
     def out_of_turn_actions(self, seat: int) -> list[Action]:
         """What `seat`, not the awaited seat, may do now: its `meanwhile` move, or jump-ins."""
@@ -936,40 +920,3 @@ class Game:
         except IllegalAction:
             return False
         return True
-
-
-@lru_cache(maxsize=4096)
-def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
-    """The plays of these cards, shared (as `_move`): a wild once per colour, else one."""
-    if cards[-1].is_wild:
-        return tuple(Play(seat, cards, color=c) for c in Color)
-    return (Play(seat, cards),)
-
-
-@lru_cache(maxsize=4096)
-def _move(cls: type[Action], *args) -> Action:
-    """An action, shared: actions are values, and `legal_actions()` lists the same ones over
-    and over (building a frozen dataclass costs more than finding it here)."""
-    return cls(*args)
-
-
-def _runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:
-    """Plays of 2+ cards of one symbol: each size, each first card and each last card
-    (the first must fit, the last sets the colour), the middle in a fixed order."""
-    groups: dict[Rank, list[Card]] = {}
-    for card in hand:
-        groups.setdefault(card.rank, []).append(card)
-    seen: set[tuple[Card, ...]] = set()
-    for group in groups.values():
-        kinds = sorted(set(group), key=str)
-        for size in range(2, len(group) + 1):
-            for first in kinds:
-                rest = list(group)
-                rest.remove(first)
-                for last in sorted(set(rest), key=str):
-                    middle = sorted(rest, key=str)
-                    middle.remove(last)
-                    run = (first, *middle[: size - 2], last)
-                    if run not in seen:
-                        seen.add(run)
-                        yield run

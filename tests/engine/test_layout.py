@@ -25,6 +25,7 @@ FAMILIES = (
     "open_wild",
     "uno",
     "copies",
+    "plays",
 )
 
 

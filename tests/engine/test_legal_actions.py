@@ -29,7 +29,8 @@ from engine import (
     RuleSet,
 )
 from engine.bots import RandomBot, SensibleBot, choose_action
-from engine.game import Kind, _runs
+from engine.game import Kind
+from engine.plays import runs as _runs
 
 VARIANTS = {
     **{name: RuleSet.preset(name) for name in RuleSet.PRESETS},

@@ -1,0 +1,66 @@
+"""The plays a hand can make, as shared action values: single cards, runs of one symbol
+(`multi_play`), a wild once per colour, a 7 that swaps once per seat to swap with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from .actions import Action, Play
+from .cards import Card, Color, Rank
+from .hands import partners, swaps
+from .state import State
+
+
+def candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
+    """The seat's seen cards one by one in hand order, then (multi_play) its runs."""
+    hand = s.hands[seat].cards
+    found: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
+    if s.rules.multi_play:
+        found += runs(hand)
+    return found
+
+
+def variants(s: State, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The plays of these cards: a wild once per colour; a 7 that swaps once per seat."""
+    if swaps(s.rules, cards[-1]):
+        aimed = tuple(move(Play, seat, cards, None, t) for t in partners(s, seat))
+        return aimed or (move(Play, seat, cards),)
+    return _plays(seat, cards)
+
+
+@lru_cache(maxsize=4096)
+def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The plays of these cards, shared (as `move`): a wild once per colour, else one."""
+    if cards[-1].is_wild:
+        return tuple(Play(seat, cards, color=c) for c in Color)
+    return (Play(seat, cards),)
+
+
+@lru_cache(maxsize=4096)
+def move(cls: type[Action], *args) -> Action:
+    """An action, shared: actions are values, and `legal_actions()` lists the same ones over
+    and over (building a frozen dataclass costs more than finding it here)."""
+    return cls(*args)
+
+
+def runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """Plays of 2+ cards of one symbol: each size, each first card and each last card
+    (the first must fit, the last sets the colour), the middle in a fixed order."""
+    groups: dict[Rank, list[Card]] = {}
+    for card in hand:
+        groups.setdefault(card.rank, []).append(card)
+    seen: set[tuple[Card, ...]] = set()
+    for group in groups.values():
+        kinds = sorted(set(group), key=str)
+        for size in range(2, len(group) + 1):
+            for first in kinds:
+                rest = list(group)
+                rest.remove(first)
+                for last in sorted(set(rest), key=str):
+                    middle = sorted(rest, key=str)
+                    middle.remove(last)
+                    run = (first, *middle[: size - 2], last)
+                    if run not in seen:
+                        seen.add(run)
+                        yield run
