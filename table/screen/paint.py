@@ -163,13 +163,14 @@ class Painter:
             pygame.draw.rect(self.surface, edge, rect, width, border_radius=radius)
         return rect
 
-    def shade(self, alpha_color) -> None:
-        """Darken the whole frame (behind an overlay)."""
-        size = self.surface.get_size()
+    def shade(self, alpha_color, rect: pygame.Rect | None = None) -> None:
+        """Darken the frame, or `rect` of it (behind an overlay)."""
+        rect = rect or self.surface.get_rect()
+        size = rect.size
 
         def make() -> pygame.Surface:
             layer = pygame.Surface(size, pygame.SRCALPHA)
             layer.fill(alpha_color)
             return layer
 
-        self.surface.blit(self.image(("shade", size, alpha_color), make), (0, 0))
+        self.surface.blit(self.image(("shade", size, alpha_color), make), rect.topleft)

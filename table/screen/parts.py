@@ -6,12 +6,14 @@ import math
 
 import pygame
 
+from hw.keyboard import HELP_KEY
+
 from . import cards_art as art
 from . import theme as th
 from .layout import Layout
 from .paint import Painter
 from .text import Text
-from .view import SeatView, View
+from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
@@ -116,10 +118,13 @@ def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool
         p.marks[f"uno {seat.seat}"] = pill
         right = pill.left - lay.u(0.8)
     if seat.dealer and not lobby:
-        chip = pygame.Rect(0, 0, h, h)
+        # A word, not a letter: a lone "R" or "D" reads as a colour or means nothing.
+        label_px = round(h * 0.7)
+        chip = pygame.Rect(0, 0, p.width(text("dealer"), label_px) + h * 0.5, h)
         chip.topright = (right, inner.top)
-        pygame.draw.ellipse(p.surface, th.TEXT, chip)
-        p.text(text("dealer"), round(h * 0.7), th.INK, center=chip.center)
+        p.panel(chip, th.TEXT, None, 0, h // 2)
+        p.text(text("dealer"), label_px, th.INK, center=chip.center)
+        p.marks[f"dealer {seat.seat}"] = chip
         right = chip.left - lay.u(0.8)
     return right
 
@@ -240,25 +245,52 @@ def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ..
         y += round(px * 0.45)
 
 
+def verdict_panel(p: Painter, lay: Layout, area: pygame.Rect, verdict: Verdict) -> None:
+    """The ruling of the last action, big, where the events list goes."""
+    accent = th.GOOD if verdict.good else th.ALERT
+    box = area.inflate(-lay.u(0.5), 0)
+    title_px = lay.px(th.BIG)
+    px = lay.px(th.MEDIUM)
+    inner_w = box.width - lay.u(3)
+    title = p.wrap(verdict.title, title_px, inner_w, lines=2)
+    detail = p.wrap(verdict.detail, px, inner_w, lines=3)
+    height = len(title) * title_px + len(detail) * round(px * 1.05) + lay.u(5)
+    box.height = min(box.height, height)
+    p.panel(box, th.PANEL, accent, max(2, lay.u(0.6)), lay.u(2))
+    p.marks["verdict"] = box
+    y = box.top + lay.u(2)
+    for line in title:
+        p.text(line, title_px, accent, max_w=inner_w, topleft=(box.left + lay.u(1.5), y))
+        y += title_px
+    y += lay.u(1)
+    for line in detail:
+        p.text(line, px, th.TEXT, max_w=inner_w, topleft=(box.left + lay.u(1.5), y))
+        y += round(px * 1.05)
+
+
 # --- the prompt bar and the corner --------------------------------------------------------
 
 
+NOTICE_COLORS = {
+    # kind: (fill, accent) of the bar while the notice shows
+    NoticeKind.REFUSAL: (th.ALERT_FILL, th.ALERT),
+    NoticeKind.PROBLEM: (th.WARN_FILL, th.WARN),
+}
+
+
 def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The bottom bar: what to do now, or the refusal in red; the device status at its right."""
+    """The bottom bar: what to do now, or the first notice in its colours; devices at its right."""
     bar = lay.bar
     status = lay.status
-    refusal = view.refusal
-    if refusal:
-        p.panel(bar, th.ALERT_FILL)
-        pygame.draw.rect(p.surface, th.ALERT, (0, bar.top, bar.width, max(2, lay.u(0.6))))
-        who = _name(view, refusal.seat)
-        message = f"{who}: {refusal.text}" if who else refusal.text
-        color, line = th.TEXT, message
+    if view.notices:
+        fill, accent = NOTICE_COLORS[view.notices[0].kind]
+        p.panel(bar, fill)
+        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
         accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
         pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
-        color, line = th.TEXT, view.prompt
+    line = view.footer
     right = status.left - lay.margin
     if view.typed:
         right = typed_box(p, lay, view.typed, text, right) - lay.margin
@@ -271,7 +303,7 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     step = round(px * 1.02)
     y = area.centery - step * len(lines) / 2
     for part in lines:
-        p.text(part, px, color, max_w=area.width, topleft=(area.left, y))
+        p.text(part, px, th.TEXT, max_w=area.width, topleft=(area.left, y))
         y += step
     p.marks["prompt"] = area
     device_status(p, lay, view, text)
@@ -300,14 +332,14 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     area = lay.status
     px = lay.px(th.TINY)
     dev = view.devices
-    lines = [
-        (
-            text("reader_ok") if dev.reader else text("reader_off"),
-            th.GOOD if dev.reader else th.WARN,
-        )
-    ]
+    if dev.reader:
+        lines = [(text("reader_ok"), th.GOOD)]
+    elif dev.typing:
+        lines = [(text("typing"), th.DIM)]  # a PC: typing the codes works
+    else:
+        lines = [(text("reader_off"), th.WARN)]
     if dev.pin_factory:
-        lines.append((text("pins", name=dev.pin_factory), th.DIM))
+        lines.append((text("pins", name=text.source(dev.pin_factory)), th.DIM))
     if dev.problem:
         lines.append((dev.problem, th.WARN))
     step = round(px * 1.05)
@@ -337,15 +369,16 @@ def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
 
 
 def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The keyboard map over everything, in as many columns as it needs."""
-    p.shade(th.SHADE)
-    box = lay.screen.inflate(-lay.u(8), -lay.u(8))
+    """The keyboard map over the table, in as many columns as it needs; the bar stays in view,
+    so that the prompt and any refusal still show while play goes on."""
+    p.shade(th.SHADE, lay.table)
+    box = lay.table.inflate(-lay.u(4), -lay.u(4))
     overlay_panel(p, lay, box)
     title_px = lay.px(th.BIG)
     p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(2.5)))
-    close_px = lay.px(th.TINY)
+    close_px = lay.px(th.SMALL)
     p.text(
-        text("help_close"),
+        text("help_close", help=HELP_KEY.upper()),
         close_px,
         th.DIM,
         max_w=box.width - lay.u(4),

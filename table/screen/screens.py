@@ -26,7 +26,10 @@ def game(p: Painter, lay: Layout, view: View, text: Text) -> None:
     parts.seats(p, lay, view, text)
     top_card(p, lay, view, text)
     info(p, lay, view, text)
-    parts.event_list(p, lay, lay.events, view.events)
+    if view.verdict is not None:
+        parts.verdict_panel(p, lay, lay.events, view.verdict)
+    else:
+        parts.event_list(p, lay, lay.events, view.events)
 
 
 def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:

@@ -10,14 +10,14 @@ PANEL: RGB = (31, 41, 60)
 PANEL_EDGE: RGB = (60, 76, 104)
 TEXT: RGB = (246, 248, 252)
 DIM: RGB = (150, 162, 184)
-FAINT: RGB = (96, 108, 130)
 HIGHLIGHT: RGB = (0, 212, 255)  # whose turn it is; unlike any card colour
 TURN_FILL: RGB = (18, 66, 92)
 ALERT: RGB = (255, 72, 96)  # refusals and penalties
 ALERT_FILL: RGB = (96, 18, 34)
 CALL: RGB = (236, 28, 36)  # the UNO badge
 GOOD: RGB = (72, 214, 120)
-WARN: RGB = (255, 168, 0)
+WARN: RGB = (255, 168, 0)  # device problems
+WARN_FILL: RGB = (92, 58, 0)
 SHADE = (0, 0, 0, 170)  # behind overlays
 
 CARD_HUES: dict[str, RGB] = {

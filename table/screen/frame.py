@@ -1,0 +1,132 @@
+"""From a Session to the View of one frame: everything the window shows, without pygame.
+
+A frame flows one way: session -> `session_view` -> Display -> pixels. The window adds only
+what it alone knows (`Local`: the help overlay, the keyboard); a script without a screen asks
+`session_view(session).footer` and `.notices` for exactly what the table shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Kind
+from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.session import Notice as SessionNotice
+from table.flow.session import Phase, Session
+from table.setup.config import Config
+
+from .text import Text, default_language
+from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_view
+
+PROBLEM_KEYS = {"unknown code": "problem_unknown_code"}
+"""Device problems the screen has a sentence for (hw/ words them in English, for the log)."""
+
+
+@dataclass(frozen=True)
+class Local:
+    """What only the window knows: the help overlay, the keyboard, the pin factory's name."""
+
+    help: bool = False
+    keymap: KeyMap | None = None
+    typed: str = ""
+    pin_factory: str = ""
+
+
+def language(config: Config) -> str:
+    """The table's language: the configured one, or the locale's for "auto"."""
+    return default_language() if config.language == "auto" else config.language
+
+
+def session_view(session: Session, local: Local = Local()) -> View:
+    """The View of the session's present state, as the screen draws it."""
+    return build_view(session.game, table_facts(session, local))
+
+
+def table_facts(session: Session, local: Local = Local()) -> TableFacts:
+    """What the screen shows besides the game: seats, notices, devices, the keyboard."""
+    config = session.config
+    lang = language(config)
+    text = Text(lang, config.display.call_word)
+    in_game = session.game is not None
+    physical = session.joined if in_game else range(len(config.seats))
+    notice = notice_of(session, text)
+    return TableFacts(
+        names=tuple(config.seats[p].name for p in physical),
+        positions=tuple(str(config.seats[p].position) for p in physical),
+        seats=len(config.seats),
+        joined=frozenset(session.joined),
+        preset=session.preset,
+        lang=lang,
+        call_word=config.display.call_word,
+        events=tuple(line.event or text.line(line.text) for line in session.lines),
+        notices=(notice,) if notice else (),
+        devices=devices(session, local, text),
+        help=local.help,
+        keys=key_rows(local.keymap, text) if local.help else (),
+        typed=local.typed,
+        notes=() if in_game else tuple(text(key) for key in session.notes()),
+        screen=None if in_game else Screen.LOBBY,
+        asking=session.asking(),
+        prompt=table_prompt(session, text),
+    )
+
+
+def notice_of(session: Session, text: Text) -> Notice | None:
+    """The session's notice in the table's language, with the game seat it concerns."""
+    notice = session.notice
+    if notice is None:
+        return None
+    if notice.problem:
+        return Notice(problem_text(notice, text), kind=NoticeKind.PROBLEM)
+    seat = notice.seat
+    if session.game is not None and seat is not None:
+        seat = session.joined.index(seat) if seat in session.joined else None
+    sentence = text.refusal(notice.reason, notice.card, notice.text, pressed=notice.pressed)
+    return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
+
+
+def problem_text(notice: SessionNotice, text: Text) -> str:
+    """A device problem as a sentence: the screen's own where it has one."""
+    key = PROBLEM_KEYS.get(notice.reason)
+    if key is None:
+        return notice.text
+    return text(key, source=text.source(notice.source), code=notice.card)
+
+
+def devices(session: Session, local: Local, text: Text) -> Devices:
+    """The corner: whether the card readers work, the pin factory, the devices that are down."""
+    readers = [ok for name, (ok, _) in session.devices.items() if name != "keyboard"]
+    down = [text.source(name) for name, (ok, _) in session.devices.items() if not ok]
+    return Devices(
+        reader=all(readers) if readers else False,
+        pin_factory=local.pin_factory,
+        problem=text("device_down", names=", ".join(down)) if down else "",
+        typing=local.keymap is not None,
+    )
+
+
+def key_rows(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, str], ...]:
+    """The help overlay's rows: each button's key, how to type a card code, the help key."""
+    rows: list[tuple[str, str]] = []
+    if keymap is not None:
+        for key, (seat, button) in keymap.buttons.items():
+            who = text("pad") if seat is None else text.seat_name(seat)
+            rows.append((key.upper() if len(key) > 1 else key, f"{who}: {text.button(button)}"))
+        rows += [
+            (text("help_codes_keys"), text("help_codes")),
+            ("Enter", text("help_send")),
+        ]
+    rows.append((HELP_KEY, text("help_toggle")))
+    return tuple(rows)
+
+
+def table_prompt(session: Session, text: Text) -> str | None:
+    """The prompts that name the table's own buttons (the game's own come from the View)."""
+    if session.phase is Phase.RESUME:
+        return text("prompt_resume")
+    if session.phase is Phase.LOBBY:
+        ready = len(session.joined) >= 2
+        return text("prompt_lobby_start" if ready else "prompt_lobby")
+    if session.game.awaiting.kind is Kind.MATCH_OVER:
+        return text("prompt_match_done")
+    return None
