@@ -25,12 +25,27 @@ PC_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
 
 
+NO_SCREEN_DRIVERS = ("offscreen", "dummy")
+"""SDL's video drivers that draw nowhere: what it falls back to with no display at all."""
+
+
+class NoScreen(RuntimeError):
+    """There is no screen to draw on (and --headless was not asked for)."""
+
+
 def open_surface(config: Config, headless: bool) -> pygame.Surface:
     """The screen: the configured size (fullscreen on a kiosk), a window on a PC."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.display.init()
+    try:
+        pygame.display.init()
+    except pygame.error as err:
+        raise NoScreen(f"no screen to draw on ({err}); {_WHERE}") from None
+    driver = pygame.display.get_driver()
+    if not headless and driver in NO_SCREEN_DRIVERS:
+        pygame.display.quit()
+        raise NoScreen(f"no screen to draw on (SDL found only its {driver!r} driver); {_WHERE}")
     pygame.font.init()
     pygame.display.set_caption("uno-table")
     pygame.mouse.set_visible(headless or not config.display.fullscreen)
@@ -43,6 +58,12 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     elif not all(size):
         size = PC_SIZE
     return pygame.display.set_mode(size, flags)
+
+
+_WHERE = (
+    "start it from a desktop session, on the Pi's console (KMS), with $DISPLAY or "
+    "$WAYLAND_DISPLAY set, or pass --headless"
+)
 
 
 def _kiosk() -> bool:

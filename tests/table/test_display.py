@@ -254,3 +254,14 @@ def test_the_screenshot_tool_saves_pngs(tmp_path):
     paths = save_all(tmp_path, sizes=((800, 480),), names=["game", "lobby"])
     assert sorted(p.name for p in paths) == ["game_en_800x480.png", "lobby_en_800x480.png"]
     assert pygame.image.load(str(paths[0])).get_size() == (800, 480)
+
+
+def test_run_without_a_screen_says_so(monkeypatch):
+    from table.screen.window import NoScreen, open_surface
+    from table.setup import config as configuration
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    config = configuration.loads(configuration.default_text(), "test")
+    pygame.display.quit()
+    with pytest.raises(NoScreen, match="--headless"):
+        open_surface(config, headless=False)
