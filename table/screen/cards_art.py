@@ -327,8 +327,11 @@ def rank_image(card: Card, size: int, fill: RGB, font: Font, outline: int) -> py
 # --- faces ------------------------------------------------------------------------------
 
 
-def card_face(code: str, height: int, font: Font, letters: dict[str, str]) -> pygame.Surface:
-    """A card's face `height` pixels high; `letters` gives each colour's printed letter."""
+def card_face(
+    code: str, height: int, font: Font, letters: dict[str, str], body=None
+) -> pygame.Surface:
+    """A card's face `height` pixels high; `letters` gives each colour's printed letter;
+    `body(letter, size, radius, unit)` the coloured body (patterned_body, or a kept one)."""
     card = Card.parse(code)
     w, h = card_size(height)
     # Drawn opaque so smooth edges blend with what is below, then cut to rounded corners.
@@ -341,8 +344,8 @@ def card_face(code: str, height: int, font: Font, letters: dict[str, str]) -> py
     if card.is_wild:
         pygame.draw.rect(face, WILD_BODY, inner, border_radius=inner_radius)
     else:
-        body = patterned_body(str(card.color), inner.size, inner_radius, w * 0.11)
-        face.blit(body, inner)
+        make = body or patterned_body
+        face.blit(make(str(card.color), inner.size, inner_radius, w * 0.11), inner)
     center = (w / 2, h / 2)
     a, b = h * 0.40, h * 0.215
     if card.is_wild:

@@ -17,10 +17,17 @@ from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
-    """A card face, drawn once per code, size and language."""
+    """A card face, drawn once per code, size and language (while the cache keeps it)."""
     letters = art.letters_for(text.letter)
+
+    def body(letter: str, size: tuple[int, int], radius: int, unit: float) -> pygame.Surface:
+        # One body per colour and size, under every face of it: half of a face's drawing.
+        key = ("body", letter, size)
+        return p.image(key, lambda: art.patterned_body(letter, size, radius, unit))
+
     return p.image(
-        ("face", code, height, text.lang), lambda: art.card_face(code, height, p.font, letters)
+        ("face", code, height, text.lang),
+        lambda: art.card_face(code, height, p.font, letters, body),
     )
 
 
@@ -34,19 +41,15 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
-    """The dark room and, for table screens, the lighter oval of the table."""
+    """The dark room and, for table screens, the lighter oval of the table.
 
-    def make() -> pygame.Surface:
-        image = pygame.Surface((lay.width, lay.height))
-        image.fill(th.BACKGROUND)
-        if felt:
-            sw, sh = lay.seat_size
-            oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-            pygame.draw.ellipse(image, th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-            pygame.draw.ellipse(image, th.FELT, oval)
-        return image
-
-    p.blit(p.image(("background", lay.width, lay.height, felt), make), topleft=(0, 0))
+    Drawn each frame, not kept: it takes a millisecond, and a screen's worth of memory kept."""
+    p.surface.fill(th.BACKGROUND)
+    if felt:
+        sw, sh = lay.seat_size
+        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+        pygame.draw.ellipse(p.surface, th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+        pygame.draw.ellipse(p.surface, th.FELT, oval)
 
 
 # --- seats ------------------------------------------------------------------------------
@@ -363,7 +366,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
 def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
     """A raised panel over the table."""
     shadow = rect.move(lay.u(0.6), lay.u(0.8))
-    p.panel(shadow, (0, 0, 0, 120), radius=lay.u(2.5))
+    p.panel(shadow, th.SHADOW, radius=lay.u(2.5))
     p.panel(rect, th.PANEL, th.PANEL_EDGE, max(2, lay.u(0.4)), lay.u(2.5))
     return rect
 

@@ -6,6 +6,7 @@ RGB = tuple[int, int, int]
 
 BACKGROUND: RGB = (12, 16, 25)
 FELT: RGB = (20, 28, 43)  # the table's oval in the middle
+SHADOW: RGB = (6, 8, 12)  # under raised panels
 PANEL: RGB = (31, 41, 60)
 PANEL_EDGE: RGB = (60, 76, 104)
 TEXT: RGB = (246, 248, 252)
@@ -18,7 +19,7 @@ CALL: RGB = (236, 28, 36)  # the UNO badge
 GOOD: RGB = (72, 214, 120)
 WARN: RGB = (255, 168, 0)  # device problems
 WARN_FILL: RGB = (92, 58, 0)
-SHADE = (0, 0, 0, 170)  # behind overlays
+SHADE = 0.33  # what an overlay leaves of the brightness behind it
 
 CARD_HUES: dict[str, RGB] = {
     "R": (229, 45, 39),

@@ -16,7 +16,7 @@ from table.flow.session import Session
 from table.screen.display import Display
 from table.screen.frame import Local, session_view
 from table.screen.sound import Sounds
-from table.screen.view import View
+from table.screen.view import Screen, View
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
@@ -121,6 +121,7 @@ class Window:
     # --- output ----------------------------------------------------------------------------
 
     _force = False
+    _warm = False
 
     def wants_frame(self) -> bool:
         """A change the session does not know of (help overlay, a typed code)."""
@@ -138,6 +139,10 @@ class Window:
         view = self.view(session)
         if self.display.show(view):
             self._save(view)
+            if view.screen is Screen.DEAL and not self._warm:
+                # While the dealer deals, the table waits: time to draw what plays will need.
+                self.display.warm(view.lang, view.call_word)
+                self._warm = True
 
     def _save(self, view: View) -> None:
         name = str(view.screen)

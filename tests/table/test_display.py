@@ -11,10 +11,12 @@ import pytest
 
 from engine import Game, RuleSet
 from table.commands.screenshots import save_all
+from table.screen import parts
 from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import examples, keys
 from table.screen.layout import Layout
+from table.screen.text import Text
 from table.screen.view import Devices, Screen, TableFacts, build_view, default_positions
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -243,11 +245,26 @@ def test_show_puts_the_frame_on_the_window():
         pygame.display.quit()
 
 
-def test_warm_draws_every_card_face_ahead():
+def test_warm_draws_the_bodies_every_face_starts_from():
     display = Display(pygame.Surface((800, 480)))
     display.warm()
-    faces = [k for k in display.painter._images if k[0] == "face"]
-    assert len(faces) >= 54
+    keys = display.painter.images.keys()
+    assert {k[1] for k in keys if k[0] == "body"} == {"R", "Y", "G", "B"}
+    assert any(k[0] == "back" for k in keys)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_caches_stay_within_their_budgets(size):
+    display = Display(pygame.Surface(size))
+    height = display.layout.top_card.height
+    text = Text("en")
+    for code in {str(c) for c in RuleSet.preset("official").deck()}:
+        parts.card(display.painter, code, height, text)
+        display.painter.text_image(code * 20, 60, th.TEXT)
+    painter = display.painter
+    for cache in (painter.images, painter.texts):
+        assert 0 < cache.bytes <= cache.budget
+    assert len(painter.images) < 54  # some faces had to go: the budget is what bounds it
 
 
 def test_the_screenshot_tool_saves_pngs(tmp_path):
