@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from . import parts
+from . import theme as th
 from .layout import Layout
 from .paint import Painter
 from .screens import SCREENS
@@ -34,6 +35,7 @@ class Display:
         lay = self.layout
         text = Text(view.lang, view.call_word)
         p = self.painter
+        p.min_px = lay.px(th.TINY)
         p.begin()
         SCREENS[view.screen](p, lay, view, text)
         parts.prompt_bar(p, lay, view, text)

@@ -18,7 +18,7 @@ from hw.keyboard import KeyMap
 from table.flow.session import Session
 from table.setup import config as configuration
 
-from .frame import Local, key_rows, session_view
+from .frame import Local, key_grid, key_rows, session_view
 from .text import Text
 from .view import Devices, Notice, Screen, TableFacts, View, build_view
 
@@ -102,17 +102,20 @@ def examples(lang: str = "en") -> dict[str, View]:
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
 
     game, events = game_official()
+    down = Text(lang)("device_down", names="pile")
     views["game"] = build_view(game, _facts(events=tuple(events)))
     views["game_refusal"] = build_view(
         game,
         _facts(
             events=tuple(events),
             notices=(Notice(Text(lang).refusal("no_match", "G4"), 0, actions=len(game.history)),),
-            devices=Devices(reader=False, pin_factory="mock", problem="pile: garbage line"),
+            devices=Devices(reader=False, pin_factory="mock", problem=down),
             typed="G4",
         ),
     )
-    views["help"] = build_view(game, _facts(events=tuple(events), help=True, keys=keys(lang)))
+    grid = key_grid(KEYMAP, Text(lang))
+    help_facts = _facts(events=tuple(events), help=True, keys=keys(lang), key_grid=grid)
+    views["help"] = build_view(game, help_facts)
 
     stack = Game.from_position(
         RuleSet.preset("playone"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Kind
+from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.session import Notice as SessionNotice
 from table.flow.session import Phase, Session
@@ -20,6 +21,10 @@ from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_v
 
 PROBLEM_KEYS = {"unknown code": "problem_unknown_code"}
 """Device problems the screen has a sentence for (hw/ words them in English, for the log)."""
+
+
+HELP_ROWS = ("help_colors", "help_codes", "help_actions", "help_wilds")
+"""How to type card codes, in the help (each has a `_keys` sentence: the codes it shows)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         devices=devices(session, local, text),
         help=local.help,
         keys=key_rows(local.keymap, text) if local.help else (),
+        key_grid=key_grid(local.keymap, text) if local.help else (),
         typed=local.typed,
         notes=() if in_game else tuple(text(key) for key in session.notes()),
         screen=None if in_game else Screen.LOBBY,
@@ -105,18 +111,34 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
     )
 
 
+def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The help's grid: a row of button names, then each seat's keys for them."""
+    if keymap is None:
+        return ()
+    seats: dict[int, dict[Button, str]] = {}
+    for key, (seat, button) in keymap.buttons.items():
+        if seat is not None:
+            seats.setdefault(seat, {})[button] = key.upper()
+    heads = tuple(text.button(b) for b in SEAT_BUTTONS)
+    rows = [
+        (text.seat_name(s), tuple(keys.get(b, "") for b in SEAT_BUTTONS))
+        for s, keys in sorted(seats.items())
+    ]
+    return (("", heads), *rows)
+
+
 def key_rows(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, str], ...]:
-    """The help overlay's rows: each button's key, how to type a card code, the help key."""
+    """The help's rows under the grid: the colour pad, how to type a card code, the help key."""
     rows: list[tuple[str, str]] = []
     if keymap is not None:
-        for key, (seat, button) in keymap.buttons.items():
-            who = text("pad") if seat is None else text.seat_name(seat)
-            rows.append((key.upper() if len(key) > 1 else key, f"{who}: {text.button(button)}"))
-        rows += [
-            (text("help_codes_keys"), text("help_codes")),
-            ("Enter", text("help_send")),
-        ]
-    rows.append((HELP_KEY, text("help_toggle")))
+        pad = [(key, button) for key, (seat, button) in keymap.buttons.items() if seat is None]
+        if pad:
+            keys = " ".join(key.upper() for key, _ in pad)
+            colours = ", ".join(text.button(button).lower() for _, button in pad)
+            rows.append((keys, f"{text('pad')}: {colours}"))
+        rows += [(text(f"{row}_keys"), text(row)) for row in HELP_ROWS]
+        rows.append(("Enter", text("help_send")))
+    rows.append((HELP_KEY.upper(), text("help_toggle")))
     return tuple(rows)
 
 

@@ -67,10 +67,12 @@ class Painter:
         self._ratio = 0.0
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.marks: dict[str, pygame.Rect] = {}  # named rects: "top_card", "seat 2", ...
+        self.cut: list[str] = []  # texts that had to lose their end to fit, since `begin`
+        self.min_px = 6  # no text is shrunk below this to fit: it is cut instead
 
     def begin(self) -> None:
         """Start a frame: forget what the last one placed."""
-        self.placed, self.marks = [], {}
+        self.placed, self.marks, self.cut = [], {}, []
 
     # --- fonts and text -------------------------------------------------------------------
 
@@ -106,8 +108,11 @@ class Painter:
         return self.font(px).size(text)[0]
 
     def fit_px(self, text: str, px: int, max_w: float, smallest: float = 0.7) -> int:
-        """The biggest size up to `px` (down to `smallest` of it) at which `text` fits."""
-        low = max(6, round(px * smallest))
+        """The biggest size up to `px` (down to `smallest` of it, never below `min_px`) at which
+        `text` fits."""
+        low = max(self.min_px, round(px * smallest))
+        if px <= low:
+            return px
         while px > low and self.width(text, px) > max_w:
             px = max(low, round(px * 0.92))
         return px
@@ -116,6 +121,7 @@ class Painter:
         """`text` cut with an ellipsis to fit `max_w`."""
         if self.width(text, px) <= max_w:
             return text
+        self.cut.append(text)
         while text and self.width(text + _ELLIPSIS, px) > max_w:
             text = text[:-1]
         return text.rstrip() + _ELLIPSIS if text else ""

@@ -230,7 +230,7 @@ def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
 
 
 def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ...]) -> None:
-    """The newest events first, older ones fading; each wraps to at most two lines."""
+    """The newest events first, older ones fading; each wraps to at most three lines."""
     if not events or area.width < lay.u(8):
         return
     px = lay.px(th.SMALL)
@@ -239,7 +239,7 @@ def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ..
     line_h = round(px * 1.05)
     for k, event in enumerate(events):
         color = shades[min(k, len(shades) - 1)]
-        lines = p.wrap(event, px, area.width, lines=2)
+        lines = p.wrap(event, px, area.width, lines=3)
         if y + line_h * len(lines) > area.bottom:
             break
         for line in lines:
@@ -372,54 +372,71 @@ def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
 
 
 def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The keyboard map over the table, in as many columns as it needs; the bar stays in view,
-    so that the prompt and any refusal still show while play goes on."""
+    """The keyboard over the table: each seat's three keys, then how to type card codes. The
+    bar stays in view, so that the prompt and any refusal still show while play goes on."""
     p.shade(th.SHADE, lay.table)
-    box = lay.table.inflate(-lay.u(4), -lay.u(4))
+    box = lay.table.inflate(-lay.u(3), -lay.u(3))
     overlay_panel(p, lay, box)
     title_px = lay.px(th.BIG)
-    p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(2.5)))
+    p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(1.5)))
     close_px = lay.px(th.SMALL)
     p.text(
         text("help_close", help=HELP_KEY.upper()),
         close_px,
         th.DIM,
         max_w=box.width - lay.u(4),
-        midbottom=(box.centerx, box.bottom - lay.u(2)),
+        midbottom=(box.centerx, box.bottom - lay.u(1.5)),
     )
     area = pygame.Rect(
-        box.left + lay.u(4),
-        box.top + lay.u(4) + title_px,
-        box.width - lay.u(8),
-        box.height - lay.u(8) - title_px - close_px,
+        box.left + lay.u(3),
+        box.top + lay.u(3) + title_px,
+        box.width - lay.u(6),
+        box.height - lay.u(6) - title_px - close_px,
     )
-    rows = view.keys
-    if not rows:
+    count = len(view.key_grid) + len(view.keys)
+    if not count:
         return
-    px = lay.px(th.SMALL)
-    row_h = round(px * 1.55)
-    per_col = max(1, area.height // row_h)
-    cols = math.ceil(len(rows) / per_col)
-    while cols > 1 and math.ceil(len(rows) / (cols - 1)) * row_h <= area.height:
-        cols -= 1
-    per_col = math.ceil(len(rows) / cols)
-    if per_col * row_h > area.height:
-        # More rows than fit even in columns: make the type smaller.
-        row_h = area.height // per_col
-        px = round(row_h / 1.55)
-    col_w = area.width / cols
-    key_w = max(p.width(k, px) for k, _ in rows) + px
-    for i, (key, meaning) in enumerate(rows):
-        col, row = divmod(i, per_col)
-        x = area.left + col * col_w
-        y = area.top + row * row_h
-        cap = pygame.Rect(round(x), round(y), round(key_w), round(px * 1.3))
-        p.panel(cap, th.TEXT, None, 0, max(2, px // 4))
-        p.text(key, px, th.INK, max_w=cap.width - 4, center=cap.center)
+    px = max(lay.px(th.TINY), min(lay.px(th.SMALL), round(area.height / count / 1.3)))
+    row_h = round(px * 1.3)
+    y = _key_grid(p, lay, area, view.key_grid, px, row_h)
+    key_w = max(p.width(k, px) for k, _ in view.keys) + px
+    for key, meaning in view.keys:
+        cap = _key_cap(p, key, px, round(key_w), (area.left, y))
         p.text(
             meaning,
             px,
             th.TEXT,
-            max_w=col_w - key_w - lay.u(3),
+            max_w=area.right - cap.right - lay.u(1.2),
             midleft=(cap.right + lay.u(1.2), cap.centery),
         )
+        y += row_h
+
+
+def _key_grid(p: Painter, lay: Layout, area: pygame.Rect, grid, px: int, row_h: int) -> int:
+    """Seats down, their buttons across (the first row names them); returns the y below."""
+    y = area.top
+    if not grid:
+        return y
+    name_w = max(p.width(name, px) for name, _ in grid) + lay.u(2)
+    columns = len(grid[0][1])
+    col_w = min(lay.u(30), (area.width - name_w) / columns)
+    (_, heads), *rows = grid
+    for k, head in enumerate(heads):
+        x = area.left + name_w + k * col_w
+        p.text(head, px, th.DIM, max_w=col_w - lay.u(1), topleft=(x, y))
+    y += row_h
+    for name, keys in rows:
+        p.text(name, px, th.TEXT, max_w=name_w, topleft=(area.left, y))
+        for k, key in enumerate(keys):
+            x = area.left + name_w + k * col_w
+            _key_cap(p, key, px, max(p.width(key, px) + px, px * 2), (x, y))
+        y += row_h
+    return y + round(row_h * 0.3)
+
+
+def _key_cap(p: Painter, key: str, px: int, width: int, topleft) -> pygame.Rect:
+    """A key drawn as a light cap with its name."""
+    cap = pygame.Rect(round(topleft[0]), round(topleft[1]), width, round(px * 1.15))
+    p.panel(cap, th.TEXT, None, 0, max(2, px // 4))
+    p.text(key, px, th.INK, max_w=cap.width - 4, center=cap.center)
+    return cap

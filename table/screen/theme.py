@@ -38,7 +38,7 @@ HUGE = 0.072
 BIG = 0.06
 MEDIUM = 0.049
 SMALL = 0.04
-TINY = 0.031
+TINY = 0.036  # the smallest: every text at least this, or cut to fit
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -167,6 +167,7 @@ class View:
     devices: Devices = Devices()
     help: bool = False
     keys: tuple[tuple[str, str], ...] = ()  # (key, meaning) rows of the help overlay
+    key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()  # seats' keys; the first row: heads
     typed: str = ""  # a card code being typed on the keyboard
     notes: tuple[str, ...] = ()
     points: bool = True  # whether rounds score points
@@ -210,6 +211,7 @@ class TableFacts:
     devices: Devices = Devices()
     help: bool = False
     keys: tuple[tuple[str, str], ...] = ()
+    key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
     typed: str = ""
     notes: tuple[str, ...] = ()
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
@@ -232,6 +234,7 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         devices=facts.devices,
         help=facts.help,
         keys=facts.keys,
+        key_grid=facts.key_grid,
         typed=facts.typed,
         notes=facts.notes,
     )

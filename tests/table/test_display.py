@@ -150,7 +150,7 @@ def test_a_refusal_is_red_with_its_seat_and_reason(displays):
     assert count(surface, th.ALERT, marks["seat 0"]) > 0
     shown = written(display)
     assert "Ana: green 4 doesn't fit" in shown
-    assert "No card reader" in shown and "pile: garbage line" in shown
+    assert "No card reader" in shown and "Not working: pile" in shown
     assert "Code: G4_" in shown
 
 
