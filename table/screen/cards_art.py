@@ -387,21 +387,28 @@ def _rank_in_oval(face, card: Card, center, h, w, font) -> None:
     blit_center(face, image, center)
 
 
+SMALL_CARD = 120  # pixels high: below this a face drops its corner ranks for bigger marks
+SMALLEST_MARKS = 36  # below this a face has no room for its colour's letter and shape
+
+
 def _corners(face, card: Card, inner: pygame.Rect, h: int, font, letters) -> None:
-    """Small rank top-left and bottom-right; shape top-right and letter bottom-left."""
-    if h < 70:
+    """Small rank top-left and bottom-right; shape top-right and letter bottom-left. A small
+    card keeps the shape and the letter, larger, and leaves the rank to its oval."""
+    if h < SMALLEST_MARKS:
         return
+    small = h < SMALL_CARD
     pad = max(2, round(h * 0.025))
-    size = round(h * 0.13)
+    size = round(h * (0.2 if small else 0.13))
     outline = max(1, round(h * 0.01))
     fill = (255, 255, 255)
-    rank = rank_image(card, size, fill, font, outline)
-    face.blit(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)))
-    face.blit(rank, rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
+    if not small:
+        rank = rank_image(card, size, fill, font, outline)
+        face.blit(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)))
+        face.blit(rank, rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
     if card.is_wild:
         return
     letter = str(card.color)
-    side = round(h * 0.10)
+    side = round(h * (0.17 if small else 0.10))
 
     def shape(surface: pygame.Surface, color: RGB) -> None:
         draw_shape(surface, letter, surface.get_rect(), color)

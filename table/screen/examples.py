@@ -94,9 +94,8 @@ def examples(lang: str = "en") -> dict[str, View]:
     """One View per screen kind (and a few variants), by name, in the language `lang`."""
     _facts = _Facts(lang)
     views: dict[str, View] = {}
-    views["lobby"] = build_view(
-        None,
-        _facts(joined=frozenset({0, 1, 3}), notes=(Text(lang)("note_shared_reader"),)),
+    views["lobby"] = (
+        _Table(lang).press(0, Button.UNO).press(1, Button.UNO).press(3, Button.UNO).view()
     )
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from engine import Kind
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.session import PRESET_BUTTONS, Phase, Session
 from table.flow.session import Notice as SessionNotice
-from table.flow.session import Phase, Session
 from table.setup.config import Config
 
 from .text import Text, default_language
@@ -56,7 +56,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
     physical = session.joined if in_game else range(len(config.seats))
     notice = notice_of(session, text)
     return TableFacts(
-        names=tuple(config.seats[p].name for p in physical),
+        names=tuple(seat_name(config, p, text) for p in physical),
         positions=tuple(str(config.seats[p].position) for p in physical),
         seats=len(config.seats),
         joined=frozenset(session.joined),
@@ -71,10 +71,19 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         key_grid=key_grid(local.keymap, text) if local.help else (),
         typed=local.typed,
         notes=() if in_game else tuple(text(key) for key in session.notes()),
+        preset_colors=tuple((preset, str(b)[0].upper()) for b, preset in PRESET_BUTTONS.items()),
+        resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
         prompt=table_prompt(session, text),
     )
+
+
+def seat_name(config: Config, seat: int, text: Text) -> str:
+    """A physical seat's name: as configured, in the table's language if it is the shipped
+    file's "Seat n"."""
+    name = config.seats[seat].name
+    return text.seat_name(seat) if name == f"Seat {seat + 1}" else name
 
 
 def notice_of(session: Session, text: Text) -> Notice | None:

@@ -112,6 +112,15 @@ def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool
     """UNO and dealer badges at the top right; returns where the name must stop."""
     right = inner.right
     h = round(px * 0.95)
+    if seat.pending and not lobby:
+        # On the name's row, so that the points below stay in view.
+        badge = text("draw_badge", n=seat.pending)
+        pill = pygame.Rect(0, 0, p.width(badge, round(h * 0.8)) + h * 0.6, h)
+        pill.topright = (right, inner.top)
+        p.panel(pill, th.ALERT, None, 0, h // 2)
+        p.text(badge, round(h * 0.8), th.TEXT, center=pill.center)
+        p.marks[f"pending {seat.seat}"] = pill
+        right = pill.left - lay.u(0.8)
     if seat.uno and not lobby:
         label = p.text_image(text.call_word + "!", round(h * 0.8), th.TEXT)
         pill = pygame.Rect(0, 0, label.get_width() + h * 0.6, h)
@@ -145,20 +154,11 @@ def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, 
         color,
         midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
     )
-    gap = lay.u(1)
-    room = row.right - count.right - gap
-    pill_px = round(row.height * 0.6)
-    badge = text("draw_badge", n=seat.pending)
-    pill_w = p.width(badge, pill_px) + pill_px * 0.6 if seat.pending else 0
+    room = row.right - count.right - lay.u(1)
     score = f"{seat.score} {text('pts')}"
     score_px = lay.px(th.SMALL)
-    if view.points and p.width(score, score_px) + pill_w + gap <= room:
+    if view.points and p.width(score, score_px) <= room:
         p.text(score, score_px, th.DIM, midright=(row.right, row.centery))
-    if seat.pending:
-        pill = pygame.Rect(0, 0, round(pill_w), round(pill_px * 1.15))
-        pill.midleft = (count.right + gap, row.centery)
-        p.panel(pill, th.ALERT, None, 0, pill.height // 2)
-        p.text(badge, pill_px, th.TEXT, max_w=pill.width, center=pill.center)
 
 
 def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
@@ -189,7 +189,7 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
 def direction_ring(p: Painter, center, radius: float, direction: int, width: float) -> None:
     """Two curved arrows around `center`: clockwise for +1, anticlockwise for -1."""
     cx, cy = center
-    tip = width * 2.6
+    tip = width * 3.4  # heads big enough to read the way of play from across the table
     for k in range(2):
         start = math.radians(200 + 180 * k)
         sweep = math.radians(130)

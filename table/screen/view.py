@@ -152,6 +152,8 @@ class View:
     seats: tuple[SeatView, ...] = ()
     preset: str = "official"
     presets: tuple[str, ...] = RuleSet.PRESETS
+    preset_colors: tuple[tuple[str, str], ...] = ()  # (preset, the pad colour that picks it)
+    resume: bool = False  # the lobby offers to resume a saved game
     top: str | None = None  # the top card's code
     color: str | None = None  # the colour letter to follow
     direction: int = 1  # +1: clockwise (to the left)
@@ -214,6 +216,8 @@ class TableFacts:
     key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
     typed: str = ""
     notes: tuple[str, ...] = ()
+    preset_colors: tuple[tuple[str, str], ...] = ()
+    resume: bool = False
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
     asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
@@ -242,6 +246,8 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         return View(
             screen=Screen.LOBBY,
             seats=lobby_seats(facts, names),
+            preset_colors=facts.preset_colors,
+            resume=facts.resume,
             prompt=facts.prompt or text("prompt_lobby"),
             **common,
         )
