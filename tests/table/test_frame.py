@@ -1,0 +1,83 @@
+"""From a Session to the View: what the table shows after real inputs, without a window."""
+
+from __future__ import annotations
+
+from hw.events import Button, ButtonPressed, CodeScanned
+from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.session import Session
+from table.screen.frame import Local, key_grid, key_rows, session_view
+from table.screen.text import Text
+from table.screen.view import NoticeKind
+from table.setup import config as configuration
+
+
+def table(lang: str = "en") -> tuple[Session, list[float]]:
+    text = configuration.default_text().replace('language = "auto"', f'language = "{lang}"')
+    return Session(configuration.loads(text, "test"), None, settle=0.0), [0.0]
+
+
+def send(session: Session, clock: list[float], event) -> None:
+    clock[0] += 1
+    session.handle(event, clock[0])
+    session.tick(clock[0] + 0.5)
+
+
+def started(lang: str = "en") -> tuple[Session, list[float]]:
+    session, clock = table(lang)
+    for seat in range(4):
+        send(session, clock, ButtonPressed(seat, Button.UNO, clock[0] + 1))
+    send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
+    send(session, clock, CodeScanned("R5", "pile", clock[0] + 1))
+    return session, clock
+
+
+def test_a_refused_card_is_named_and_gone_after_the_next_action():
+    session, clock = started()
+    send(session, clock, CodeScanned("G4", "pile", clock[0] + 1))
+    view = session_view(session)
+    assert view.footer == "Seat 2: green 4 doesn't fit: take it back"
+    assert view.refusal.seat == 1 and session.leds()[1] == "blink"
+    send(session, clock, CodeScanned("R9", "pile", clock[0] + 1))  # a card that fits
+    view = session_view(session)
+    assert view.refusal is None and view.footer.startswith("Seat 3:")
+    assert "blink" not in session.leds().values()
+
+
+def test_a_press_out_of_turn_gets_a_button_sentence_in_spanish():
+    session, clock = started("es")
+    send(session, clock, ButtonPressed(3, Button.DRAW, clock[0] + 1))
+    view = session_view(session)
+    assert view.footer == "Asiento 4: no es tu turno: ROBAR no hace nada ahora"
+    assert view.notices[0].kind is NoticeKind.REFUSAL
+
+
+def test_a_lobby_refusal_is_gone_with_the_next_press():
+    session, clock = table()
+    send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
+    assert "two seats must join" in session_view(session).footer
+    send(session, clock, ButtonPressed(1, Button.UNO, clock[0] + 1))
+    assert session_view(session).notices == ()
+
+
+def test_the_shipped_seat_names_take_the_tables_language():
+    session, _ = table("es")
+    assert [s.name for s in session_view(session).seats] == [f"Asiento {n}" for n in (1, 2, 3, 4)]
+
+
+def test_the_help_names_its_own_key_and_how_to_type_codes():
+    text = Text("en")
+    rows = key_rows(KeyMap.default(4), text)
+    assert (HELP_KEY.upper(), "this help on / off") in rows
+    assert any("S, R or D2" in meaning for _, meaning in rows)
+    heads, *seats = key_grid(KeyMap.default(4), text)
+    assert heads == ("", ("UNO", "CHALLENGE", "DRAW"))
+    assert seats[0] == ("Seat 1", ("Q", "A", "Z"))
+    session, _ = table()
+    view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
+    assert view.help and view.keys == rows
+
+
+def test_a_pc_without_a_reader_types_codes_instead_of_warning():
+    session, _ = table()
+    assert session_view(session, Local(keymap=KeyMap.default(4))).devices.typing
+    assert not session_view(session).devices.typing
