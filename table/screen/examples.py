@@ -94,9 +94,9 @@ def examples(lang: str = "en") -> dict[str, View]:
     """One View per screen kind (and a few variants), by name, in the language `lang`."""
     _facts = _Facts(lang)
     views: dict[str, View] = {}
-    views["lobby"] = (
-        _Table(lang).press(0, Button.UNO).press(1, Button.UNO).press(3, Button.UNO).view()
-    )
+    views["lobby"] = _Table(lang).press(0, Button.UNO).press(1, Button.UNO).view()
+    jump_in = _Table(lang, "jump_in = true").press(0, Button.UNO).press(1, Button.UNO)
+    views["lobby_note"] = jump_in.press(3, Button.UNO).view()  # one reader: no jump-ins
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
 
@@ -180,8 +180,9 @@ def examples(lang: str = "en") -> dict[str, View]:
 class _Table:
     """A four-seat table in `lang` fed inputs one second apart, as the window would show it."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, knobs: str = "") -> None:
         text = configuration.default_text().replace('language = "auto"', f'language = "{lang}"')
+        text = text.replace("[knobs]", f"[knobs]\n{knobs}")
         for n, name in enumerate(NAMES):
             text = text.replace(f'name = "Seat {n + 1}"', f'name = "{name}"')
         self.session = Session(configuration.loads(text, "examples"), None, settle=0.0)

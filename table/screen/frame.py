@@ -19,8 +19,16 @@ from table.setup.config import Config
 from .text import Text, default_language
 from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_view
 
-PROBLEM_KEYS = {"unknown code": "problem_unknown_code"}
-"""Device problems the screen has a sentence for (hw/ words them in English, for the log)."""
+PROBLEM_KEYS = {
+    "unknown code": "problem_unknown_code",
+    "unreadable scan": "problem_unreadable",
+    "line too long": "problem_too_long",
+    "reader disconnected": "problem_disconnected",
+    "reader not found": "problem_not_found",
+    "reader cannot open": "problem_cannot_open",
+}
+"""Device problems the screen has a sentence for, by how hw/ words them in English (for the
+log) at their start: a new kind of problem slots in with a line here and its sentences."""
 
 
 HELP_ROWS = ("help_colors", "help_codes", "help_actions", "help_wilds")
@@ -102,7 +110,7 @@ def notice_of(session: Session, text: Text) -> Notice | None:
 
 def problem_text(notice: SessionNotice, text: Text) -> str:
     """A device problem as a sentence: the screen's own where it has one."""
-    key = PROBLEM_KEYS.get(notice.reason)
+    key = next((k for start, k in PROBLEM_KEYS.items() if notice.reason.startswith(start)), None)
     if key is None:
         return notice.text
     return text(key, source=text.source(notice.source), code=notice.card)

@@ -81,3 +81,14 @@ def test_a_pc_without_a_reader_types_codes_instead_of_warning():
     session, _ = table()
     assert session_view(session, Local(keymap=KeyMap.default(4))).devices.typing
     assert not session_view(session).devices.typing
+
+
+def test_reader_problems_are_told_in_the_tables_language():
+    from hw.events import DeviceProblem
+
+    session, clock = started("es")
+    send(session, clock, DeviceProblem("pile", "reader not found: /dev/ttyACM0", down=True))
+    view = session_view(session)
+    assert view.footer == "pile: el lector no está conectado"
+    assert view.notices[0].kind is NoticeKind.PROBLEM
+    assert view.devices.problem == "Sin respuesta: pile"
