@@ -92,3 +92,23 @@ def test_reader_problems_are_told_in_the_tables_language():
     assert view.footer == "pile: el lector no está conectado"
     assert view.notices[0].kind is NoticeKind.PROBLEM
     assert view.devices.problem == "Sin respuesta: pile"
+
+
+def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
+    import pygame
+
+    from table.screen.display import Display
+
+    text = configuration.default_text().replace('language = "auto"', 'language = "en"')
+    config = configuration.loads(text, "test")
+    first = Session(config, tmp_path, settle=0.0)
+    for seat in (0, 1):
+        first.handle(ButtonPressed(seat, Button.UNO, 1.0 + seat), 1.0 + seat)
+    first.handle(ButtonPressed(0, Button.DRAW, 3.0), 3.0)
+    first.journal.close()
+    view = session_view(Session(config, tmp_path, settle=0.0))
+    assert view.resume and "resumes it" in view.footer
+    display = Display(pygame.Surface((800, 480)))
+    display.render(view)
+    shown = " | ".join(text for text, _ in display.painter.placed)
+    assert "A game was left unfinished" in shown and "players ready" not in shown
