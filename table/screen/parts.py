@@ -346,7 +346,9 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     if dev.problem:
         lines.append((dev.problem, th.WARN))
     step = round(px * 1.05)
-    y = area.centery - step * len(lines) / 2
+    while len(lines) > 1 and step * len(lines) > area.height:
+        del lines[1]  # a device down matters more than the pin factory's name
+    y = max(area.top, area.centery - step * len(lines) / 2)
     dot = max(4, round(px * 0.45))
     for k, (line, color) in enumerate(lines):
         left = area.left

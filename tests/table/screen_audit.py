@@ -26,6 +26,20 @@ ENGLISH_ONLY = _words(STRINGS["en"].values()) - _words(STRINGS["es"].values())
 """Words only the English sentences use: one on a Spanish screen is a missing translation."""
 
 
+BOXES = ("seat ", "row ", "verdict", "prompt", "status", "preset ", "uno ", "dealer ", "pending ")
+"""Marks that are boxes with texts inside: a text partly in one overflows it."""
+
+
+def _overflows(p) -> list[str]:
+    boxes = [(name, rect) for name, rect in p.marks.items() if name.startswith(BOXES)]
+    out = []
+    for text, rect in p.placed:
+        for name, box in boxes:
+            if rect.colliderect(box) and not box.contains(rect):
+                out.append(f"overflows {name}: {text!r} {rect} {box}")
+    return out
+
+
 def problems(display: Display, view: View, names=()) -> list[str]:
     """Everything wrong with the frame `display` just drew for `view`."""
     p = display.painter
@@ -46,6 +60,7 @@ def problems(display: Display, view: View, names=()) -> list[str]:
         for text, rect in p.placed:
             if card is not None and rect.colliderect(card):
                 out.append(f"over the top card: {text!r}")
+        out += _overflows(p)
     if view.lang == "es":
         own = {w.lower() for n in names for w in n.split()}
         for text, _ in p.placed:

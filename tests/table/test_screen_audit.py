@@ -50,8 +50,10 @@ def test_the_audit_sees_small_cut_and_untranslated_text():
     p.text("tiny", 9, th.TEXT, topleft=(0, 0))
     p.text("a line far too long for its box " * 3, 20, th.TEXT, max_w=100, topleft=(0, 200))
     p.text("take the card back", 20, th.TEXT, topleft=(300, 440))
+    p.text("over the edge", 20, th.TEXT, topleft=(20, display.layout.bar.top - 10))
     found = " | ".join(problems(display, view))
     assert "too small" in found and "cut off" in found and "not translated" in found
+    assert "overflows prompt" in found
     assert min_px(480) >= 13
 
 
