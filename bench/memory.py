@@ -82,7 +82,8 @@ def measure(size: tuple[int, int], actions: int = 5000) -> dict:
                 while not match.driver.done:
                     match.step()
                     done = played + match.driver.actions
-                    window.help = done % HELP_EVERY == 0 and done > 0
+                    if not window.help and done % HELP_EVERY == 0 and done > 0:
+                        window.show_help(True)  # until the next action
                     view = window.view(match.session)
                     frames += window.display.show(view)
                     screens.add(str(view.screen) + ("+help" if view.help else ""))

@@ -106,8 +106,7 @@ class Window:
 
     def _key(self, name: str, now: float) -> None:
         if name == HELP_KEY:
-            self.help = not self.help
-            self._force = True
+            self.show_help(not self.help)
             return
         if self.keyboard is None:
             return
@@ -118,10 +117,17 @@ class Window:
         if self.keyboard.typed != before:
             self._force = True
 
+    def show_help(self, on: bool) -> None:
+        """Show or hide the help; an action in the game hides it again."""
+        self.help = on
+        self._help_at = None  # counted at the next frame
+        self._force = True
+
     # --- output ----------------------------------------------------------------------------
 
     _force = False
     _warm = False
+    _help_at: int | None = None  # the game's actions when the help showed: one more closes it
 
     def wants_frame(self) -> bool:
         """A change the session does not know of (help overlay, a typed code)."""
@@ -155,6 +161,11 @@ class Window:
 
     def view(self, session: Session) -> View:
         """The View of `session` with what only the window knows."""
+        actions = len(session.game.history) if session.game is not None else -1
+        if self._help_at is None:
+            self._help_at = actions
+        elif self.help and actions != self._help_at:
+            self.help = False  # play went on: the table must see it
         keyboard = self.keyboard
         local = Local(
             help=self.help,

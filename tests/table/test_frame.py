@@ -112,3 +112,21 @@ def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
     display.render(view)
     shown = " | ".join(text for text, _ in display.painter.placed)
     assert "A game was left unfinished" in shown and "players ready" not in shown
+
+
+def test_the_help_key_shows_the_help_until_the_next_action():
+    import queue
+
+    import pygame
+
+    from hw.keyboard import Keyboard
+    from table.screen.window import Window
+
+    session, clock = started()
+    keyboard = Keyboard(KeyMap.default(4), lambda code: code)
+    window = Window(session.config, pygame.Surface((800, 480)), queue.Queue(), keyboard)
+    window._key(HELP_KEY, clock[0])
+    assert window.view(session).help
+    assert window.view(session).help  # a frame with nothing new keeps it
+    send(session, clock, CodeScanned("R9", "pile", clock[0] + 1))
+    assert not window.view(session).help
