@@ -41,15 +41,27 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
-    """The dark room and, for table screens, the lighter oval of the table.
+    """The dark room and, for table screens, the lighter oval of the table."""
+    key = ("background", lay.width, lay.height, felt)
+    image = p.images.get(key)
+    if image is None:
+        image = _background(lay, felt)
+        p.images.put(key, image)  # kept as drawn: in three colours, a byte a pixel
+    p.surface.blit(image, (0, 0))
 
-    Drawn each frame, not kept: it takes a millisecond, and a screen's worth of memory kept."""
-    p.surface.fill(th.BACKGROUND)
+
+def _background(lay: Layout, felt: bool) -> pygame.Surface:
+    # A quarter of a screen's memory, and blitted in half the time drawing it takes.
+    image = pygame.Surface((lay.width, lay.height), depth=8)
+    edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
+    image.set_palette([th.BACKGROUND, edge, th.FELT])
+    image.fill(0)
     if felt:
         sw, sh = lay.seat_size
         oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        pygame.draw.ellipse(p.surface, th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-        pygame.draw.ellipse(p.surface, th.FELT, oval)
+        pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
+        pygame.draw.ellipse(image, 2, oval)
+    return image
 
 
 # --- seats ------------------------------------------------------------------------------
