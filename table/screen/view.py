@@ -299,7 +299,8 @@ def verdict_of(events: Sequence, names: tuple[str, ...], text: Text) -> Verdict 
                     challenger=names[challenger],
                     n=drawn.get(loser, 0),
                 )
-                return Verdict(text(key), detail, loser, good=guilty)
+                title = text(key, challenger=names[challenger])
+                return Verdict(title, detail, loser, good=guilty)
             case ev.UnoCaught(seat, by):
                 detail = text("verdict_caught_detail", name=names[seat], n=drawn.get(seat, 0))
                 return Verdict(text("verdict_caught", by=names[by]), detail, seat, good=True)
