@@ -22,10 +22,17 @@ from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_v
 PROBLEM_KEYS = {
     "unknown code": "problem_unknown_code",
     "unreadable scan": "problem_unreadable",
-    "line too long": "problem_too_long",
+    "line too long": "problem_garbled",
+    "not a frame": "problem_garbled",
+    "frame cut short": "problem_garbled",
+    "bad frame": "problem_garbled",
+    "bad checksum": "problem_garbled",
     "reader disconnected": "problem_disconnected",
     "reader not found": "problem_not_found",
     "reader cannot open": "problem_cannot_open",
+    "reader cannot grab": "problem_cannot_open",
+    "reader ambiguous": "problem_ambiguous",
+    "reader failed": "problem_failed",
 }
 """Device problems the screen has a sentence for, by how hw/ words them in English (for the
 log) at their start: a new kind of problem slots in with a line here and its sentences."""
