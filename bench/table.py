@@ -1,13 +1,21 @@
-"""The table, headless at 1920x1080: a mock pin edge to the new frame, idle CPU, memory.
+"""The table, headless at 1920x1080: input to the new frame on every path, idle CPU, memory.
 
 `python -m bench.table` runs in a process of its own (so that its peak memory is the table's,
-not the engine bench's) and prints one JSON line. The rig is the app's own: `open_inputs` with
-gpiozero's MockFactory, a pty card reader, a Session with a journal, the Window and the Loop.
-Presses come from another thread while the loop runs, as a real button's callback would.
+not the engine bench's) and prints one JSON line. The rig is the app's own, as `uno-table run`
+builds it: `open_inputs` with gpiozero's MockFactory, a pty card reader, a Session with a
+journal, the Window with its WindowWake, the Loop on an Inbox (one wait for every source).
+Inputs come from another thread while the loop runs, as a device would send them:
+- gpio: a mock pin's edge (`drive_low`), which gpiozero's callback turns into a press;
+- key: a KEYDOWN posted into SDL's event queue, which the window pumps as it would a key
+  from a keyboard or a reader in keyboard mode;
+- serial: a card code and CRLF written to the pty the card reader's thread reads.
+`--one-wait=no` runs the loop as it was before (a plain queue: window events read only between
+sleeps of up to 0.5 s), for a before/after comparison.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -21,35 +29,41 @@ import time
 from pathlib import Path
 
 from hw.events import Button
+from hw.keyboard import SEAT_KEYS
 from hw.sim import SimButtons, SimReader
 from table.commands.demo import demo_config_text
 from table.flow.loop import Loop
 from table.flow.session import Phase, Session
+from table.flow.wake import Inbox
 from table.setup import config as configuration
 from table.setup.inputs import open_inputs
 
 PLAYERS = 4
 SIZE = (1920, 1080)
+PATHS = ("gpio", "key", "serial")
+SCANS_PER_GAME = 60  # number cards round the colours: no copy played more often than the deck has
 
 
 class Rig:
     """A 4-seat table on mock pins with a journal, its game screen up after the first card."""
 
-    def __init__(self, folder: Path, settle: float | None = None) -> None:
+    def __init__(self, folder: Path, settle: float | None = None, one_wait: bool = True) -> None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from table.screen.window import Window, open_surface  # pygame starts here
+        from table.screen.window_wake import WindowWake
 
         self.reader = SimReader(folder / "reader")
         text = demo_config_text(PLAYERS, "official", self.reader.path, folder / "state")
         text += f"[display]\nwidth = {SIZE[0]}\nheight = {SIZE[1]}\n"
         self.config = configuration.loads(text, "bench configuration", folder)
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue = Inbox() if one_wait else queue.Queue()
         self.inputs = open_inputs(self.config, self.events, pin_factory="mock", say=lambda _: None)
         seats = [seat.pins for seat in self.config.seats]
         self.buttons = SimButtons(self.inputs.panel.factory, seats, self.config.color_pad)
         surface = open_surface(self.config, headless=True)
         self.window = Window(self.config, surface, self.events, self.inputs.keyboard, "mock")
+        self.wake = WindowWake(self.events.wakeup) if one_wait else None
         # As `uno-table run` does: the configured settle window, unless told otherwise.
         settle = self.config.gpio.settle if settle is None else settle
         self.session = Session(self.config, self.config.state_dir, settle=settle)
@@ -87,42 +101,101 @@ class Rig:
         self.reader.close()
         if self.session.journal is not None:
             self.session.journal.close()
+        if self.wake is not None:
+            self.wake.close()
+            self.events.wakeup.close()
+
+    def actions(self) -> int:
+        return len(self.session.game.history)
+
+    def awaited_seat(self) -> int:
+        game = self.session.game
+        return self.session.joined[game.awaiting.seat]
+
+    def press_key(self, seat: int, button: Button) -> None:
+        """A key press posted into SDL's queue, as a keyboard's (or a HID reader's) arrives."""
+        import pygame
+
+        name = SEAT_KEYS[seat][(Button.UNO, Button.CHALLENGE, Button.DRAW).index(button)]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name)))
 
 
-def press_to_frame(rig: Rig, presses: int, seed: int = 0) -> list[float]:
-    """Seconds from each DRAW edge (the awaited seat's, from another thread) to its frame.
+def number_cards() -> list[str]:
+    """Number cards in an order where each matches the one before (colour or number)."""
+    order: list[str] = []
+    for i, colour in enumerate("RYGB"):
+        numbers = range(1, 10) if i % 2 == 0 else range(9, 0, -1)
+        order += [f"{colour}{n}" for n in numbers]
+    return order
 
-    DRAW draws a card, the next DRAW passes: every press is an action, and a new frame."""
+
+class Sender:
+    """One path's input, sent from another thread; `until(test)` waits for frames until test()."""
+
+    def __init__(self, rig: Rig, path: str, until) -> None:
+        self.rig, self.path, self.until = rig, path, until
+        self.cards = iter(number_cards() * 2)  # R1 matches the first card, R5
+
+    def prepare(self) -> None:
+        """A scan is a play: the seat draws first (not measured), so every hand stays at 7."""
+        if self.path == "serial":
+            before = self.rig.actions()
+            self.rig.buttons.press(self.rig.awaited_seat(), Button.DRAW)
+            self.until(lambda: self.rig.actions() > before)
+            time.sleep(0.05)  # past the refractory period of the button just pressed
+
+    def send(self) -> None:
+        seat = self.rig.awaited_seat()
+        if self.path == "gpio":
+            self.rig.buttons.press(seat, Button.DRAW)
+        elif self.path == "key":
+            self.rig.press_key(seat, Button.DRAW)
+        else:
+            self.rig.reader.scan(next(self.cards))
+
+
+def input_to_frame(rig: Rig, path: str, count: int, seed: int = 0) -> list[float]:
+    """Seconds from each input on `path` (sent from another thread) to the end of its frame.
+
+    Each input is an action, so a new frame: DRAW draws a card, the next DRAW passes; a scan
+    plays the card the seat has just drawn."""
     rng = random.Random(seed)
     latencies: list[float] = []
-    shown = threading.Event()
-    pending: list[tuple[float, int]] = []  # (edge time, actions before it)
+    drawn = threading.Condition()
+    pending: list[tuple[float, int]] = []  # (send time, actions before it)
 
     def on_frame(done: float) -> None:
-        if pending and len(rig.session.game.history) > pending[0][1]:
-            latencies.append(done - pending.pop(0)[0])
-            shown.set()
+        with drawn:
+            if pending and rig.actions() > pending[0][1]:
+                latencies.append(done - pending.pop(0)[0])
+            drawn.notify_all()
 
-    def presser() -> None:
-        for _ in range(presses):
+    def until(test) -> None:
+        with drawn:
+            if not drawn.wait_for(test, 5.0):
+                raise RuntimeError(f"a {path} input never reached the screen")
+
+    sender = Sender(rig, path, until)
+
+    def inputs() -> None:
+        for _ in range(count):
             # Longer than the refractory period: one seat presses DRAW twice in a row.
             time.sleep(rng.uniform(0.045, 0.075))
-            game = rig.session.game
-            seat = rig.session.joined[game.awaiting.seat]
-            shown.clear()
-            pending.append((time.perf_counter(), len(game.history)))
-            rig.buttons.press(seat, Button.DRAW)
-            if not shown.wait(5.0):
-                raise RuntimeError("a press never reached the screen")
+            sender.prepare()
+            with drawn:
+                pending.append((time.perf_counter(), rig.actions()))
+            sender.send()
+            until(lambda: not pending)
 
     rig.frame_hooks.append(on_frame)
-    thread = threading.Thread(target=presser, name="presser")
+    thread = threading.Thread(target=inputs, name=f"{path} input")
     thread.start()
     while thread.is_alive():
         rig.loop.run_once()
+    thread.join()
     rig.frame_hooks.remove(on_frame)
-    if len(latencies) != presses:
-        raise RuntimeError(f"{presses} presses but {len(latencies)} frames measured")
+    if len(latencies) != count:
+        raise RuntimeError(f"{count} {path} inputs but {len(latencies)} frames measured")
     return latencies
 
 
@@ -146,30 +219,51 @@ def summary(latencies: list[float]) -> dict:
     }
 
 
-def measure(presses: int = 300, idle_seconds: float = 10.0) -> dict:
-    """Edge to frame as shipped and with a 30 ms settle window; idle CPU; peak memory."""
-    out: dict = {}
-    for name, settle in (("shipped", None), ("settle_30", 0.03)):
+def path_latencies(path: str, count: int, one_wait: bool, settle: float | None = None) -> list:
+    """`count` inputs on `path`, on as many fresh tables as the deck's copies need."""
+    per_game = SCANS_PER_GAME if path == "serial" else count
+    latencies: list[float] = []
+    while len(latencies) < count:
         with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
-            rig = Rig(Path(folder), settle=settle)
+            rig = Rig(Path(folder), settle=settle, one_wait=one_wait)
             try:
                 rig.start_game()
-                out[name] = summary(press_to_frame(rig, presses))
-                if name == "shipped":
-                    out["settle_ms"] = rig.config.gpio.settle * 1000
-                    share, frames = idle_cpu(rig, idle_seconds)
-                    out["idle"] = {"seconds": idle_seconds, "core_share": share, "frames": frames}
+                n = min(per_game, count - len(latencies))
+                latencies += input_to_frame(rig, path, n, seed=len(latencies))
             finally:
                 rig.close()
+        del rig
+        gc.collect()  # the closed table's screen and caches go before the next one is built
+    return latencies
+
+
+def measure(presses: int = 300, idle_seconds: float = 10.0, one_wait: bool = True) -> dict:
+    """Input to frame on every path as shipped, GPIO with a 30 ms settle window; idle CPU;
+    peak memory."""
+    out: dict = {"one_wait": one_wait, "paths": {}}
+    for path in PATHS:
+        out["paths"][path] = summary(path_latencies(path, presses, one_wait))
+    out["settle_30"] = summary(path_latencies("gpio", presses, one_wait, settle=0.03))
+    with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
+        rig = Rig(Path(folder), one_wait=one_wait)
+        try:
+            rig.start_game()
+            out["settle_ms"] = rig.config.gpio.settle * 1000
+            share, frames = idle_cpu(rig, idle_seconds)
+            out["idle"] = {"seconds": idle_seconds, "core_share": share, "frames": frames}
+        finally:
+            rig.close()
     # Linux reports ru_maxrss in KiB.
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
 
 def main(argv: list[str]) -> int:
+    one_wait = "--one-wait=no" not in argv
+    argv = [a for a in argv if not a.startswith("--")]
     presses = int(argv[0]) if argv else 300
     idle = float(argv[1]) if len(argv) > 1 else 10.0
-    print(json.dumps(measure(presses, idle)))
+    print(json.dumps(measure(presses, idle, one_wait)))
     return 0
 
 

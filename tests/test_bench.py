@@ -23,7 +23,8 @@ def test_quick_bench_writes_every_target(tmp_path):
     run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     text = out.read_text()
-    for target in ("edge to frame, median", "p99", "idle game screen", "start to first frame",
+    for target in ("GPIO edge: median", "key press: p99", "serial scan: median",
+                   "idle game screen", "start to first frame",
                    "peak memory", "journal", "engine, 2 players", "engine, 4 players"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
@@ -42,7 +43,8 @@ def test_a_missed_target_says_by_how_much():
 
 def _figures():
     press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0}
-    table = {"shipped": press, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
+    paths = {"gpio": press, "key": press, "serial": press}
+    table = {"paths": paths, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
              "idle": {"core_share": 0.001, "seconds": 1, "frames": 0}}  # fmt: skip
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
     resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}

@@ -6,7 +6,6 @@ import argparse
 import json
 import logging
 import os
-import queue
 import signal
 import sys
 import tempfile
@@ -17,6 +16,7 @@ from hw.buttons import factory_name
 from table.commands import demo as demo_mod
 from table.flow.loop import Loop
 from table.flow.session import Session
+from table.flow.wake import Inbox
 from table.setup import config as configuration
 from table.setup.inputs import open_inputs
 from table.setup.notify import Notifier
@@ -67,19 +67,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 def main_run(args: argparse.Namespace) -> int:
     """Run the table until the window is closed (or --seconds pass)."""
     config = configuration.load(args.config or configuration.find())
-    events: queue.Queue = queue.Queue()
+    events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
     from table.screen.window import Window, open_surface  # pygame starts here, not at import
+    from table.screen.window_wake import WindowWake
 
     surface = open_surface(config, args.headless)
+    window_wake = WindowWake(events.wakeup)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
     session = Session(config, config.state_dir, settle=config.gpio.settle)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM: leave the loop (it wakes every 0.5 s) and close cleanly.
+    # `systemctl stop` sends SIGTERM: the signal wakes the loop, which leaves and closes cleanly.
     signal.signal(signal.SIGTERM, lambda *_: setattr(window, "quit", True))
+    events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
     try:
@@ -98,6 +101,8 @@ def main_run(args: argparse.Namespace) -> int:
         if session.journal is not None:
             session.journal.close()
         notifier.close()
+        window_wake.close()
+        events.wakeup.close()
     return 0
 
 
