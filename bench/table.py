@@ -26,6 +26,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from hw.events import Button
@@ -68,16 +69,26 @@ class Rig:
         settle = self.config.gpio.settle if settle is None else settle
         self.session = Session(self.config, self.config.state_dir, settle=settle)
         self.frame_hooks: list = []
+        self.handled: float | None = None  # when the loop first handled an input after a reset
+        handle = self.session.handle
+
+        def handled(event, now: float):
+            if self.handled is None:
+                self.handled = time.perf_counter()
+            return handle(event, now)
+
+        self.session.handle = handled
         self.loop = Loop(
             self.session, self.events, self.inputs, self._frame, self.window.pump,
             dirty=self.window.wants_frame,
         )  # fmt: skip
 
     def _frame(self, session: Session, now: float) -> None:
+        started = time.perf_counter()
         self.window.frame(session, now)
         done = time.perf_counter()
         for hook in self.frame_hooks:
-            hook(done)
+            hook(started, done)
 
     def start_game(self) -> None:
         """Join every seat, start, scan the first card: the game screen is up."""
@@ -154,20 +165,35 @@ class Sender:
             self.rig.reader.scan(next(self.cards))
 
 
-def input_to_frame(rig: Rig, path: str, count: int, seed: int = 0) -> list[float]:
-    """Seconds from each input on `path` (sent from another thread) to the end of its frame.
+@dataclass(frozen=True)
+class Timing:
+    """One input's way to the screen (perf_counter seconds)."""
+
+    sent: float  # just before the input is sent
+    handled: float  # the loop hands it to the session: the device's thread and the wake-up
+    started: float  # the frame starts: the action applied and journalled (fsync)
+    done: float  # the frame drawn and flipped
+
+    @property
+    def total(self) -> float:
+        return self.done - self.sent
+
+
+def input_to_frame(rig: Rig, path: str, count: int, seed: int = 0) -> list[Timing]:
+    """Each input on `path` (sent from another thread) on its way to the end of its frame.
 
     Each input is an action, so a new frame: DRAW draws a card, the next DRAW passes; a scan
     plays the card the seat has just drawn."""
     rng = random.Random(seed)
-    latencies: list[float] = []
+    latencies: list[Timing] = []
     drawn = threading.Condition()
     pending: list[tuple[float, int]] = []  # (send time, actions before it)
 
-    def on_frame(done: float) -> None:
+    def on_frame(started: float, done: float) -> None:
         with drawn:
             if pending and rig.actions() > pending[0][1]:
-                latencies.append(done - pending.pop(0)[0])
+                sent = pending.pop(0)[0]
+                latencies.append(Timing(sent, rig.handled or started, started, done))
             drawn.notify_all()
 
     def until(test) -> None:
@@ -183,6 +209,7 @@ def input_to_frame(rig: Rig, path: str, count: int, seed: int = 0) -> list[float
             time.sleep(rng.uniform(0.045, 0.075))
             sender.prepare()
             with drawn:
+                rig.handled = None
                 pending.append((time.perf_counter(), rig.actions()))
             sender.send()
             until(lambda: not pending)
@@ -208,21 +235,29 @@ def idle_cpu(rig: Rig, seconds: float) -> tuple[float, int]:
     return (time.process_time() - cpu) / (time.monotonic() - wall), rig.loop.frames - frames
 
 
-def summary(latencies: list[float]) -> dict:
-    ordered = sorted(latencies)
+def summary(timings: list[Timing]) -> dict:
+    """Median, p99 and worst input to frame, and the median of each stage, in ms."""
+    ordered = sorted(t.total for t in timings)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+    def median_ms(stage) -> float:
+        return statistics.median(stage(t) for t in timings) * 1000
+
     return {
         "presses": len(ordered),
         "median_ms": statistics.median(ordered) * 1000,
         "p99_ms": p99 * 1000,
         "max_ms": ordered[-1] * 1000,
+        "wake_ms": median_ms(lambda t: t.handled - t.sent),
+        "apply_ms": median_ms(lambda t: t.started - t.handled),
+        "frame_ms": median_ms(lambda t: t.done - t.started),
     }
 
 
 def path_latencies(path: str, count: int, one_wait: bool, settle: float | None = None) -> list:
     """`count` inputs on `path`, on as many fresh tables as the deck's copies need."""
     per_game = SCANS_PER_GAME if path == "serial" else count
-    latencies: list[float] = []
+    latencies: list[Timing] = []
     while len(latencies) < count:
         with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
             rig = Rig(Path(folder), settle=settle, one_wait=one_wait)
