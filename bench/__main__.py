@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
 
     step("engine: random legal games, ours and rlcard's")
     games = engine.measure(scale=0.02 if quick else 1.0)
-    step("table: edge to frame, idle CPU, peak memory")
+    step("table: input to frame (GPIO, key, serial), idle CPU, peak memory")
     table = table_figures(presses=20 if quick else 300, idle=0.5 if quick else 10.0)
     step("table: start to first frame")
     start = startup.measure(runs=1 if quick else 5)

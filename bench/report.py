@@ -333,7 +333,14 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "the loop handing it to the session (the device's thread: gpiozero's callback, "
         "SDL's queue, the reader's read; then the loop's one wait), **apply** from there to "
         "the frame's start (the action applied and journalled, fsync included; the settle "
-        "window too where there is one), **frame** the frame drawn and flipped.",
+        "window too where there is one), **frame** the frame drawn and flipped. Medians of "
+        "the stages need not add up to the median of the whole. The slowest input of each "
+        "path, stage by stage (wake + apply + frame): "
+        + "; ".join(
+            f"{PATH_NAMES[path]}: " + " + ".join(f"{ms:.1f}" for ms in f["worst_stages_ms"]) + " ms"
+            for path, f in table["paths"].items()
+        )
+        + ".",
         "",
         f"The table ships with `settle_ms = {table['settle_ms']:.0f}`. "
         "The settle window (`[gpio] settle_ms`) holds every press that long so that a press "

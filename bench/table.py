@@ -243,6 +243,7 @@ def summary(timings: list[Timing]) -> dict:
     def median_ms(stage) -> float:
         return statistics.median(stage(t) for t in timings) * 1000
 
+    worst = max(timings, key=lambda t: t.total)
     return {
         "presses": len(ordered),
         "median_ms": statistics.median(ordered) * 1000,
@@ -251,6 +252,11 @@ def summary(timings: list[Timing]) -> dict:
         "wake_ms": median_ms(lambda t: t.handled - t.sent),
         "apply_ms": median_ms(lambda t: t.started - t.handled),
         "frame_ms": median_ms(lambda t: t.done - t.started),
+        "worst_stages_ms": [
+            (worst.handled - worst.sent) * 1000,
+            (worst.started - worst.handled) * 1000,
+            (worst.done - worst.started) * 1000,
+        ],
     }
 
 

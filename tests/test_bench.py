@@ -43,7 +43,7 @@ def test_a_missed_target_says_by_how_much():
 
 def _figures():
     press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0, "wake_ms": 0.1,
-             "apply_ms": 0.4, "frame_ms": 0.5}  # fmt: skip
+             "apply_ms": 0.4, "frame_ms": 0.5, "worst_stages_ms": [0.2, 1.0, 0.8]}  # fmt: skip
     paths = {"gpio": press, "key": press, "serial": press}
     table = {"paths": paths, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
              "idle": {"core_share": 0.001, "seconds": 1, "frames": 0}}  # fmt: skip
