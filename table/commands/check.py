@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib.metadata
 import os
 import queue
 import time
@@ -14,13 +15,14 @@ from gpiozero.pins import Factory
 
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.reader import find_port, found_ports
+from hw.ports import AmbiguousPort, find_port, found_ports
+from hw.protocols import Protocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
 from table.setup.inputs import codebook, open_factory, pin_factory_name, start_readers
 
-SCAN_PROBLEMS = ("unknown code", "unreadable scan", "line too long")
-"""Problems that still prove a reader reads."""
+EMPTY_LGPIO = "0.0.0.2"
+"""PyPI's lgpio release whose module is empty: the lgpio pin factory fails on it."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DEVICE",
         help="check this reader instead of the configured ones (repeatable)",
     )
+    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+                        help="how the --reader devices speak (default: lines)")  # fmt: skip
     parser.add_argument(
         "--seconds",
         type=float,
@@ -48,7 +52,9 @@ def main(args: argparse.Namespace) -> int:
     """Run the check from the command line."""
     config = configuration.load(args.config or configuration.find())
     if args.reader:
-        readers = [Reader(f"reader {n}", d, 9600, None) for n, d in enumerate(args.reader, 1)]
+        protocol = Protocol(args.protocol)
+        readers = [Reader(f"reader {n}", d, 9600, None, protocol)
+                   for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
     return run_check(config, factory, why, seconds=args.seconds, led_seconds=args.led_seconds)
@@ -70,10 +76,11 @@ def run_check(
     waiting: dict[tuple[int | None, Button], str] = {}
     panel = None
     if factory is None:
-        say(f"pin factory: none ({why}); buttons and LEDs are not checked")
+        say(f"pin factory: none ({why}{_empty_lgpio()}); buttons and LEDs are not checked")
         failures.append("no GPIO")
     else:
-        say(f"pin factory: {factory_name(factory)}")
+        fell_back = f" (fell back: {why}{_empty_lgpio()})" if why else ""
+        say(f"pin factory: {factory_name(factory)}{fell_back}")
         panel = Panel(factory, [s.pins for s in config.seats], config.color_pad, events,
                       bounce=config.gpio.bounce, refractory=config.gpio.refractory)  # fmt: skip
         _light_leds(config, panel, led_seconds, say)
@@ -83,7 +90,7 @@ def run_check(
     say("serial ports here: " + (", ".join(found_ports()) or "none"))
     unread = {r.name for r in config.readers}
     for r in config.readers:
-        say(f"reader {r.name}: {r.device} -> {find_port(r.device) or 'not found'}")
+        say(f"reader {r.name} ({r.protocol}): {r.device} -> {_where(r)}")
     readers = start_readers(config, events, codebook(config).decode)
     say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
     start = time.monotonic()
@@ -97,7 +104,8 @@ def run_check(
             if isinstance(event, ButtonPressed):
                 waiting.pop((event.seat, event.button), None)
             elif isinstance(event, CodeScanned) or (
-                isinstance(event, DeviceProblem) and event.message in SCAN_PROBLEMS
+                # A bad scan (not a lost device) still proves that the reader reads.
+                isinstance(event, DeviceProblem) and not event.down
             ):
                 unread.discard(event.reader if isinstance(event, CodeScanned) else event.source)
     except KeyboardInterrupt:
@@ -108,6 +116,28 @@ def run_check(
         if panel is not None:
             panel.close()
     return _verdict(failures, list(waiting.values()), sorted(unread), say)
+
+
+def _where(reader: Reader) -> str:
+    """Where a reader's device is, as far as can be told before it is opened."""
+    if not reader.protocol.serial:
+        return "opened by its driver (see below)"
+    try:
+        return find_port(reader.device) or "not found"
+    except AmbiguousPort as exc:
+        return f"AMBIGUOUS: {exc}"
+
+
+def _empty_lgpio() -> str:
+    """Why lgpio failed when it is PyPI's empty module (pip's pick for Python 3.13+), or ""."""
+    try:
+        version = importlib.metadata.version("lgpio")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+    if version != EMPTY_LGPIO:
+        return ""
+    return (f"; lgpio {version} here is PyPI's empty module: uninstall it and install Debian's "
+            "python3-lgpio, README.md says how")  # fmt: skip
 
 
 def _light_leds(config: Config, panel: Panel, seconds: float, say: Callable[[str], None]) -> None:
