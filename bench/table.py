@@ -26,6 +26,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +43,7 @@ from table.setup.inputs import open_inputs
 PLAYERS = 4
 SIZE = (1920, 1080)
 PATHS = ("gpio", "key", "serial")
-SCANS_PER_GAME = 60  # number cards round the colours: no copy played more often than the deck has
+SCANS_PER_GAME = 60  # number_cards() has 71: no copy played more often than the deck has
 
 
 class Rig:
@@ -131,12 +132,18 @@ class Rig:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name)))
 
 
-def number_cards() -> list[str]:
-    """Number cards in an order where each matches the one before (colour or number)."""
+def number_cards(first: str = "R5", copies: int = 2) -> list[str]:
+    """Number cards in an order where each matches the one before (colour or number), none
+    played more often than the deck holds it (`first`, the card turned up, is one of them)."""
+    used = Counter({first: 1})
     order: list[str] = []
-    for i, colour in enumerate("RYGB"):
-        numbers = range(1, 10) if i % 2 == 0 else range(9, 0, -1)
-        order += [f"{colour}{n}" for n in numbers]
+    for _ in range(copies):
+        for i, colour in enumerate("RYGB"):
+            for n in range(1, 10) if i % 2 == 0 else range(9, 0, -1):
+                card = f"{colour}{n}"
+                if used[card] < copies:
+                    used[card] += 1
+                    order.append(card)
     return order
 
 
@@ -145,7 +152,7 @@ class Sender:
 
     def __init__(self, rig: Rig, path: str, until) -> None:
         self.rig, self.path, self.until = rig, path, until
-        self.cards = iter(number_cards() * 2)  # R1 matches the first card, R5
+        self.cards = iter(number_cards())  # R1 matches the first card, R5
 
     def prepare(self) -> None:
         """A scan is a play: the seat draws first (not measured), so every hand stays at 7."""

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from bench import engine, report
+from engine import RuleSet
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,3 +51,17 @@ def _figures():
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
     resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}
     return table, start, resumed
+
+
+def test_the_scanned_cards_follow_each_other_and_the_deck_holds_them_all():
+    import itertools
+    from collections import Counter
+
+    from bench.table import SCANS_PER_GAME, number_cards
+
+    cards = ["R5", *number_cards()]  # R5 is turned up first
+    assert len(cards) > SCANS_PER_GAME
+    for before, card in itertools.pairwise(cards):
+        assert before[0] == card[0] or before[1:] == card[1:], (before, card)
+    deck = Counter(str(card) for card in RuleSet.preset("official").deck())
+    assert all(n <= deck[card] for card, n in Counter(cards).items())
