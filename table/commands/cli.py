@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from table.commands import check, enroll, replay, run, wiring
@@ -32,6 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:  # a bad file is one clear line, never a traceback
         print(f"uno-table: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C: the handler's `finally` has closed what it opened
+        print("uno-table: stopped", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `uno-table replay J | head -1`: the reader has gone
+        # Python flushes stdout at exit, which would fail again: point it at nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hw.buttons import factory_name
 from table.commands import demo as demo_mod
+from table.flow.lock import Locked, StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
 from table.setup import config as configuration
@@ -67,6 +68,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 def main_run(args: argparse.Namespace) -> int:
     """Run the table until the window is closed (or --seconds pass)."""
     config = configuration.load(args.config or configuration.find())
+    lock = StateLock(config.state_dir)
+    try:  # one table per state folder, for the process's life
+        lock.take()
+    except Locked as err:
+        print(f"uno-table: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # the table runs and says so; the lock is taken before any write
+        log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
     events: queue.Queue = queue.Queue()
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
     from table.screen.window import Window, open_surface  # pygame starts here, not at import
@@ -74,7 +83,7 @@ def main_run(args: argparse.Namespace) -> int:
     surface = open_surface(config, args.headless)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
-    session = Session(config, config.state_dir, settle=config.gpio.settle)
+    session = Session(config, config.state_dir, settle=config.gpio.settle, lock=lock)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
@@ -97,6 +106,7 @@ def main_run(args: argparse.Namespace) -> int:
         inputs.close()
         if session.journal is not None:
             session.journal.close()
+        lock.release()
         notifier.close()
     return 0
 

@@ -174,6 +174,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "preset_playone": "Fast: forced play, stack +2 and +4, first out wins",
         "preset_cool": "House rules: several cards at once, counters, {call} race",
         "note_shared_reader": "One shared reader: jump-ins are off (they need a reader per seat)",
+        # The saved game (table/flow/alerts.py): a kind's sentence, a cause's words.
+        "not_saved": "not saved: nothing changed, try again",
+        "alert_cannot_save": "Cannot save: {cause}. Nothing changed: try again once it is fixed",
+        "alert_cannot_read": "Cannot read the saved game: {cause}",
+        "alert_in_use": "Another table (process {pid}) uses the save folder: stop it first",
+        "alert_damaged": "The saved game was damaged at line {line}: resumed after {kept} "
+        "moves; the whole file is kept as {file}",
+        "alert_unreadable": "The saved game could not be read: it is kept as {file}",
+        "alert_misfit": "The saved game has {seats} seats, this table {configured}: "
+        "{challenge} sets it aside",
+        "cause_disk_full": "the disk is full",
+        "cause_read_only": "the disk is read-only",
+        "cause_no_permission": "no permission to write there",
+        "cause_missing": "the folder is missing",
+        "cause_in_the_way": "something else is where the saved game goes",
+        "cause_other": "{detail}",
     },
     "es": {
         "seat": "Asiento {n}",
@@ -333,6 +349,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "preset_playone": "Rápido: juego obligado, +2 y +4 acumulables, gana el primero",
         "preset_cool": "De la casa: varias cartas a la vez, contraataques, carrera de {call}",
         "note_shared_reader": "Un solo lector: nada fuera de turno (pide un lector por asiento)",
+        "not_saved": "no se ha guardado: nada ha cambiado, inténtalo otra vez",
+        "alert_cannot_save": "No se puede guardar: {cause}. Nada ha cambiado: "
+        "inténtalo otra vez cuando esté arreglado",
+        "alert_cannot_read": "No se puede leer la partida guardada: {cause}",
+        "alert_in_use": "Otra mesa (proceso {pid}) usa la carpeta de guardado: párala antes",
+        "alert_damaged": "La partida guardada estaba dañada en la línea {line}: se retoma tras "
+        "{kept} jugadas; el archivo entero se guarda como {file}",
+        "alert_unreadable": "No se pudo leer la partida guardada: se guarda como {file}",
+        "alert_misfit": "La partida guardada tiene {seats} asientos, esta mesa {configured}: "
+        "{challenge} la aparta",
+        "cause_disk_full": "el disco está lleno",
+        "cause_read_only": "el disco es de solo lectura",
+        "cause_no_permission": "no hay permiso para escribir ahí",
+        "cause_missing": "falta la carpeta",
+        "cause_in_the_way": "hay otra cosa donde va la partida guardada",
+        "cause_other": "{detail}",
     },
 }
 
@@ -393,6 +425,12 @@ class Text:
         if reason not in STRINGS[self.lang]:
             return message or self("refused", card=self._card_or_blank(card))
         return self(reason, card=self._card_or_blank(card))
+
+    def alert(self, kind: str, cause: str | None = None, **blanks) -> str:
+        """A problem with the saved game as a sentence: "Cannot save: the disk is full..."."""
+        if cause is not None:
+            blanks["cause"] = self("cause_" + cause, **blanks)
+        return self("alert_" + kind, **blanks)
 
     def _card_or_blank(self, card) -> str:
         if card is None:

@@ -162,6 +162,9 @@ class Window:
 
     @staticmethod
     def _refusal(session: Session, text: Text) -> Refusal | None:
+        if session.alerts:  # the saved game's problems come first, in the footer, until cleared
+            said = (text.alert(a.kind, a.cause, **a.blanks()) for a in session.alerts)
+            return Refusal(" · ".join(said), None)
         notice = session.notice
         if notice is None or notice.problem:
             return None

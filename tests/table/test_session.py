@@ -105,7 +105,8 @@ def test_a_corrupt_journal_is_kept_aside_and_reported(tmp_path):
     (tmp_path / "game.jsonl").write_text("not a journal\n")
     session = Session(CONFIG, tmp_path)
     assert session.phase is Phase.LOBBY
-    assert session.notice is not None and session.notice.problem
+    (alert,) = session.alerts
+    assert alert.kind == "unreadable" and alert.file == "game.jsonl.corrupt-1"
     assert (tmp_path / "game.jsonl.corrupt-1").read_text() == "not a journal\n"
 
 
