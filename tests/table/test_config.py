@@ -228,6 +228,6 @@ def test_home_unset_with_no_user_entry_is_one_line(monkeypatch):
     with pytest.raises(ConfigError) as caught:
         config.loads("")
     assert str(caught.value) == (
-        "default: state_dir: expected an absolute path: ~ names no home folder here "
+        "<config>: state_dir: expected an absolute path: ~ names no home folder here "
         '(HOME is unset), got "~/.local/state/uno-table"'
     )
