@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import struct
+import termios
 import time
 import tty
 from collections.abc import Sequence
@@ -83,6 +86,13 @@ class SimReader:
     def scan(self, text: str) -> None:
         """A scan: the text and a CRLF, as most scanners send it."""
         self.send(text.encode() + b"\r\n")
+
+    def pending(self) -> int:
+        """Bytes written that the reader has not read yet (0 while unplugged)."""
+        if self._slave is None:
+            return 0
+        raw = fcntl.ioctl(self._slave, termios.FIONREAD, b"\0\0\0\0")
+        return struct.unpack("i", raw)[0]
 
     def close(self) -> None:
         """Unplug and remove the symlink."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hw.buttons import factory_name
 from table.commands import demo as demo_mod
+from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
@@ -33,6 +34,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
     run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     run.add_argument("--seconds", type=float, help="stop after this long (default: never)")
+    run.add_argument(
+        "--script",
+        type=Path,
+        help="play this file's presses and scans on mock hardware, print the state as JSON",
+    )
     run.set_defaults(handler=main_run)
 
     demo = sub.add_parser("demo", help="simulated players play a game through mock hardware")
@@ -66,8 +72,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def main_run(args: argparse.Namespace) -> int:
-    """Run the table until the window is closed (or --seconds pass)."""
-    config = configuration.load(args.config or configuration.find())
+    """Run the table until the window is closed (or --seconds pass), or play a script."""
+    config_path = args.config or configuration.find()
+    config = configuration.load(config_path)
+    if args.script is not None:
+        return main_script(config, config_path, args)
     lock = StateLock(config.state_dir)
     try:  # one table per state folder, for the process's life
         lock.take()
@@ -108,6 +117,17 @@ def main_run(args: argparse.Namespace) -> int:
             session.journal.close()
         lock.release()
         notifier.close()
+    return 0
+
+
+def main_script(config: configuration.Config, config_path: Path | None, args) -> int:
+    """Play a table script; print its one JSON line (exit 0), or why it is malformed (2)."""
+    try:
+        state = script_mod.run_script(config, args.script, config_path, args.headless)
+    except script_mod.ScriptError as err:
+        print(f"uno-table: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(state))
     return 0
 
 
