@@ -3,14 +3,16 @@ not fit the configuration, another table on the same folder. Nothing is lost, no
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
 
 import pytest
 
 from engine import Game
 from hw.events import CodeScanned
-from table.flow.alerts import Cause, Kind
+from table.flow.alerts import Alert, Cause, Kind
 from table.flow.journal import Journal, _line, read
 from table.flow.lock import StateLock
 from table.flow.session import Phase, Session
@@ -310,3 +312,25 @@ def test_the_header_notes_survive_a_rewrite(tmp_path):
 
 def test_config_for_tests_has_four_seats():
     assert len(CONFIG.seats) == 4 and configuration.load().preset == "official"
+
+
+@pytest.mark.parametrize(
+    "code, cause",
+    [
+        (errno.ENOSPC, Cause.DISK_FULL),
+        (errno.EDQUOT, Cause.DISK_FULL),
+        (errno.EROFS, Cause.READ_ONLY),
+        (errno.EACCES, Cause.NO_PERMISSION),
+        (errno.ENOENT, Cause.MISSING),
+        (errno.EISDIR, Cause.IN_THE_WAY),
+        (errno.EIO, Cause.OTHER),
+    ],
+)
+def test_every_cause_has_its_words_in_both_languages(code, cause):
+    alert = Alert.from_os(Kind.CANNOT_SAVE, OSError(code, os.strerror(code), "/x/game.jsonl"))
+    assert alert.cause is cause and alert.detail.endswith("(/x/game.jsonl)")
+    for lang in ("en", "es"):
+        said = sentence(alert, lang)
+        assert "{" not in said and ("cause_" not in said)
+    if cause is Cause.OTHER:
+        assert os.strerror(code) in sentence(alert)  # the system's own words, not a blank
