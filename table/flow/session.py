@@ -182,8 +182,8 @@ class Session:
                     kept=aside.actions,
                 )
             )
-        preset = self._resume_meta.get("preset")
-        self.preset = preset if preset in RuleSet.PRESETS else self.config.preset
+        known = [self._resume_meta.get("preset"), game.rules.name, self.config.preset]
+        self.preset = next(p for p in known if p in RuleSet.PRESETS)
         self._start(game, journal, joined)
         self.lines.append(Line(None, "resumed"))
 
@@ -199,8 +199,7 @@ class Session:
         )
         if fits:
             return list(seats)
-        detail = f"the saved game has seats {seats!r}, this table {configured} seats"
-        log.error("%s: %s", self.journal_path, detail)
+        detail = f"{self.journal_path}: seats {seats!r}, this table has {configured} seats"
         self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
         return None
 
@@ -408,8 +407,8 @@ class Session:
         self.notice = Notice(text, seat, now + NOTICE_SECONDS, reason=reason)
         self._changed()
 
-    def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
-        self.notice = Notice(text, None, now + seconds, problem=True)
+    def _problem(self, text: str, now: float) -> None:
+        self.notice = Notice(text, None, now + NOTICE_SECONDS, problem=True)
         self._changed()
 
     def _changed(self) -> None:
