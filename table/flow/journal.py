@@ -183,14 +183,14 @@ def _record(raw: bytes, checked: bool):
             raise ValueError("the checksum does not match: the line was changed")
     try:
         return json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ValueError("not a JSON line") from None
 
 
 def _header(path: Path, raw: bytes) -> dict:
     try:
         header = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit is not ours either
         raise JournalError(path, 1, "the header line is not JSON") from None
     if not isinstance(header, dict) or header.get("journal") != MAGIC:
         raise JournalError(path, 1, "not an uno-table journal")

@@ -26,6 +26,7 @@ from engine import (
 from engine.bots import SensibleBot, choose_action, play_out
 from table.flow.journal import (
     FORMAT,
+    Damage,
     Journal,
     JournalError,
     NotSaved,
@@ -477,6 +478,7 @@ def test_another_format_version_is_moved_aside(tmp_path):
         (b"not json", "not JSON"),
         (b'{"hello": 1}', "not an uno-table journal"),
         (b"", "not JSON"),
+        (b"[" * 100_000, "not JSON"),
     ],
 )
 def test_a_bad_header_is_corruption(tmp_path, header, why):
@@ -597,3 +599,12 @@ def test_the_journal_does_not_import_hw():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_deeply_nested_line_of_an_old_journal_is_damage(tmp_path):
+    game = bot_game("official", 9, max_actions=4)
+    path = tmp_path / "j"
+    lines = format_1(path, game).split(b"\n")
+    lines[2] = b"[" * 100_000
+    path.write_bytes(b"\n".join(lines))
+    assert read(path).damage == Damage(3, "not a JSON line")
