@@ -6,7 +6,6 @@ import argparse
 import json
 import logging
 import os
-import queue
 import signal
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
+from table.flow.wake import Inbox
 from table.setup import config as configuration
 from table.setup.inputs import open_inputs
 from table.setup.notify import Notifier
@@ -85,19 +85,27 @@ def main_run(args: argparse.Namespace) -> int:
         return 1
     except OSError as err:  # the table runs and says so; the lock is taken before any write
         log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
-    events: queue.Queue = queue.Queue()
+    events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
-    from table.screen.window import Window, open_surface  # pygame starts here, not at import
+    from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
+    from table.screen.window_wake import WindowWake
 
-    surface = open_surface(config, args.headless)
+    try:
+        surface = open_surface(config, args.headless)
+    except NoScreen as err:
+        inputs.close()
+        print(f"uno-table run: {err}", file=sys.stderr)
+        return 2
+    window_wake = WindowWake(events.wakeup)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
     session = Session(config, config.state_dir, settle=config.gpio.settle, lock=lock)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM: leave the loop (it wakes every 0.5 s) and close cleanly.
+    # `systemctl stop` sends SIGTERM: the signal wakes the loop, which leaves and closes cleanly.
     signal.signal(signal.SIGTERM, lambda *_: setattr(window, "quit", True))
+    events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
     try:
@@ -117,6 +125,8 @@ def main_run(args: argparse.Namespace) -> int:
             session.journal.close()
         lock.release()
         notifier.close()
+        window_wake.close()
+        events.wakeup.close()
     return 0
 
 
@@ -143,9 +153,14 @@ def main_demo(args: argparse.Namespace) -> int:
             knobs=args.knob,
             seat_readers=args.seat_readers,
         )
-        from table.screen.window import Window, open_surface
+        from table.screen.window import NoScreen, Window, open_surface
 
-        surface = open_surface(rig.config, args.headless)
+        try:
+            surface = open_surface(rig.config, args.headless)
+        except NoScreen as err:
+            rig.close()
+            print(f"uno-table demo: {err}", file=sys.stderr)
+            return 2
         window = Window(rig.config, surface, rig.loop.events, None, "MockFactory", args.screens)
         rig.loop.frame, rig.loop.pump = window.frame, window.pump
         rig.loop.after.append(window.react)
@@ -153,6 +168,8 @@ def main_demo(args: argparse.Namespace) -> int:
         rig.driver.pace = pace
         try:
             summary = demo_mod.run(rig, stop=lambda: window.quit)
+            while not args.headless and not window.quit:
+                rig.loop.run_once(wait=0.1)  # the result stays up until the window is closed
         finally:
             rig.close()
         summary["screens"] = sorted(window.saved)

@@ -334,29 +334,17 @@ class Player:
         fresh = [a for a in self.session.alerts if a not in self._alerts]
         if fresh:  # the saved game's problems: in the footer, until cleared
             self._alerts += fresh
-            self.notices.append(footer(self.window.view(self.session)))
+            self.notices.append(self.window.view(self.session).footer)
         notice = self.session.notice
         if notice is None or notice is self._notice:
             return
         self._notice = notice
-        self.notices.append(shown_notice(self.window.view(self.session), notice.problem))
+        self.notices.append(shown_notice(self.window.view(self.session)))
 
 
-def shown_notice(view, problem: bool) -> str:
-    """A notice as it is on screen: a problem in the corner, a refusal in the prompt bar."""
-    if problem:
-        return view.devices.problem
-    return footer(view)
-
-
-def footer(view) -> str:
-    """The prompt bar's line: the refusal with the seat's name, or the prompt."""
-    refusal = view.refusal
-    if refusal is None:
-        return view.prompt
-    seat = refusal.seat
-    who = view.seats[seat].name if seat is not None and seat < len(view.seats) else ""
-    return f"{who}: {refusal.text}" if who else refusal.text
+def shown_notice(view) -> str:
+    """A notice as it is on screen: the prompt bar's line while it shows (View.footer)."""
+    return view.footer
 
 
 # --- the report ----------------------------------------------------------------------------------
@@ -379,7 +367,7 @@ def report(session: Session, window, notices: list[str]) -> dict:
         "discard": [],
         "actions": [],
         "scores": {},
-        "prompt": footer(view),
+        "prompt": view.footer,
         "notices": list(notices),
         "journal": str(session.journal_path) if session.journal_path else None,
         "events": list(view.events),

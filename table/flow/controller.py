@@ -59,6 +59,8 @@ class Refused:
     seat: int | None
     reason: str
     message: str
+    card: str = ""  # the card scanned (its code), for the screen's sentence
+    pressed: str = ""  # the button pressed ("" for a scan)
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,13 @@ class Asking:
 
 
 Outcome = Applied | Refused | Asking
+
+
+def _what(event: ButtonPressed | CodeScanned) -> tuple[str, str]:
+    """(card code, button) of a refused input, for the screen to name."""
+    if isinstance(event, CodeScanned):
+        return (event.code, "")
+    return ("", str(event.button))
 
 
 @dataclass(order=True)
@@ -168,7 +177,7 @@ class Controller:
                 return Asking(action)
             events = tuple(self._apply(action))
         except IllegalAction as refusal:
-            return Refused(seat, refusal.reason, refusal.message)
+            return Refused(seat, refusal.reason, refusal.message, *_what(event))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(action, events)

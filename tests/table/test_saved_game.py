@@ -87,18 +87,18 @@ def test_a_journal_with_a_bad_header_is_set_aside_and_said_until_a_press(tmp_pat
 
 
 def test_the_screen_shows_the_alert_in_the_footer(tmp_path):
-    """What the window hands the screen: the alert's sentence in the refusal line."""
+    """What the screen is handed: the alert's sentence first in the footer; and it draws."""
     import pygame
 
+    from table.screen.frame import session_view
     from table.screen.window import Window
 
     (tmp_path / "game.jsonl").write_bytes(b"garbage\n")
     session = Session(CONFIG, tmp_path)
+    view = session_view(session)
+    assert view.footer.startswith("The saved game could not be read")
     pygame.display.init()
-    window = Window(CONFIG, pygame.Surface((800, 480)), None, None)
-    facts = window.facts(session)
-    assert facts.refusal.text.startswith("The saved game could not be read")
-    window.frame(session, 0.0)  # and it draws
+    Window(CONFIG, pygame.Surface((800, 480)), None, None).frame(session, 0.0)
 
 
 # --- a journal that does not fit this table -----------------------------------------------
