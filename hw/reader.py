@@ -173,4 +173,4 @@ class CardReader:
         code = self._decode(text)
         if code is None:
             return DeviceProblem(self.name, "unknown code", text)
-        return CodeScanned(code, self.name, time.monotonic())
+        return CodeScanned(code, self.name, time.monotonic(), text)

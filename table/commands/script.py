@@ -243,6 +243,12 @@ class Player:
         self.loop.after.append(self.window.react)
         self._last_input = 0.0
         self._plugged_at = 0.0
+        self._sent: dict[str, float] = {}
+        # Reader options that may not exist in every configuration's Reader (hence getattr).
+        self._quiet_after = {
+            r.name: DEVICE_QUIET + max(getattr(r, "repeat", 0.0), getattr(r, "gap", 0.0))
+            for r in config.readers
+        }
         self._changed()
 
     def close(self) -> None:
@@ -271,6 +277,7 @@ class Player:
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
             self._wait_open(step.reader)
             self.sims[step.reader].send(step.data)
+            self._sent[step.reader] = time.monotonic()
         elif step.verb in ("unplug", "plug"):
             sim, plug = self.sims[step.reader], step.verb == "plug"
             if plug != self.plugged[step.reader]:
@@ -317,17 +324,23 @@ class Player:
         for reader in self.inputs.readers:
             if self.sims[reader.name].pending():
                 return False
+            if real - self._sent.get(reader.name, -1e9) < self._quiet_after[reader.name]:
+                return False  # its own windows (a card's presence, a frame's silence) run
             if opening and reader.connected != self.plugged[reader.name]:
                 return False
         return True
 
     def _changed(self) -> None:
-        """Every notice the table puts up, as the screen shows it."""
+        """Every notice the table puts up, as the screen shows it (the same one put up again
+        while it is still shown is one notice on screen)."""
         notice = self.session.notice if self.window is not None else None
         if notice is None or notice is self._notice:
             return
+        shown = shown_notice(self.window.view(self.session), notice.problem)
+        last = self._notice
+        if not (last and self.notices and self.notices[-1] == shown and last.until > self.clock()):
+            self.notices.append(shown)
         self._notice = notice
-        self.notices.append(shown_notice(self.window.view(self.session), notice.problem))
 
 
 def shown_notice(view, problem: bool) -> str:

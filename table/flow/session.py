@@ -162,7 +162,7 @@ class Session:
                 self._discard_saved(now)
             return
         if press.button in PRESET_BUTTONS:
-            self.preset = PRESET_BUTTONS[press.button]
+            self._pick(PRESET_BUTTONS[press.button], now)
         elif press.seat is None:
             return
         elif press.button is Button.UNO:
@@ -170,6 +170,17 @@ class Session:
         elif press.button is Button.DRAW:
             self._try_start(press.seat, now)
         self._changed()
+
+    def _pick(self, preset: str, now: float) -> None:
+        """Choose a preset, unless the configured knobs contradict it (the rules say why)."""
+        try:
+            RuleSet.preset(preset).replace(**self.config.knobs)
+        except ValueError as err:
+            self._refuse(
+                None, f"the configured knobs do not fit {preset}: {err}", now, "knobs_misfit"
+            )
+            return
+        self.preset = preset
 
     def rules(self) -> RuleSet:
         """The chosen preset with the configured knobs, less what this table cannot referee."""
@@ -214,6 +225,7 @@ class Session:
         apply = (lambda a: journal.apply(game, a)) if journal else game.apply
         seats = {physical: n for n, physical in enumerate(self.joined)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
+        kwargs["printed_repeat"] = self.config.printed_repeat
         if game.rules.multi_play:
             kwargs["scan_window"] = self._scan_window
         self.controller = Controller(game, apply, seats, self._readers, **kwargs)

@@ -106,6 +106,7 @@ class Config:
     sound: Sound
     source: str
     scan_window: float  # multi_play: scans this close together by one reader make one play
+    printed_repeat: float = 3.0  # a printed code equal to the top's this soon: read twice
 
     def rules(self) -> RuleSet:
         """The rule set: the preset with the knobs applied."""
@@ -240,6 +241,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     state_dir = _path(top, "state_dir", folder)
     deck_map = _path(top, "deck_map", folder) if top.str("deck_map") else None
     scan_window = top.int("scan_window_ms", 0, 5000) / 1000
+    printed_repeat = top.int("printed_repeat_ms", 0, 60000) / 1000
     gpio = _gpio(top.table("gpio"))
     pins = _Pins(source)
     seats = tuple(_seat(t, n, pins) for n, t in enumerate(top.tables("seat", 1, MAX_SEATS), 1))
@@ -270,6 +272,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         sound,
         source,
         scan_window,
+        printed_repeat,
     )
 
 
