@@ -19,6 +19,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import ClassVar
 
+from . import copies
 from . import events as ev
 from .actions import (
     Accept,
@@ -617,6 +618,9 @@ class Game:
         mode = self._play_mode(action.seat)
         self._check_cards(action)
         self._MODE_CHECKS[mode](self, action)
+        hand = self._hands[action.seat]
+        if hand.unseen:
+            self._check_copies(action.cards, hand.cards)
         return mode
 
     def _play_mode(self, seat: int) -> str:
@@ -1207,7 +1211,7 @@ class Game:
         count = self._hands[seat].count
         if seat in self._called:
             raise _refuse("already_called", f"seat {seat} has called already")
-        if self._awaiting.kind in (Kind.ROUND_OVER, Kind.MATCH_OVER):
+        if self._winner is not None:  # also while the other seats reveal for the points
             raise _refuse("round_over", "the round is over")
         if not self._few_to_call(seat):
             raise _refuse("not_uno", f"seat {seat} holds {count} cards: too many to call")
@@ -1379,6 +1383,7 @@ class Game:
         if self._pile_unseen < 1:
             raise _refuse("no_cards", "the draw pile is empty")
         card = action.card
+        self._check_copies((card,))
         self._pile_unseen -= 1
         if card.rank is Rank.WILD4:
             self._pile_unseen += 1
@@ -1396,6 +1401,7 @@ class Game:
             raise _refuse(
                 "too_many", f"seat {seat} has only {hand.unseen} cards left to show, not more"
             )
+        self._check_copies(action.cards)
         hand.unseen -= len(action.cards)
         hand.cards += action.cards
         events.append(ev.Revealed(seat, action.cards))
@@ -1421,6 +1427,15 @@ class Game:
             self._settle_challenge(w4.challenger, w4.seat, True, events)
         elif hand.unseen == 0:
             self._settle_challenge(w4.challenger, w4.seat, False, events)
+
+    def _check_copies(self, cards: Iterable[Card], seen: Iterable[Card] = ()) -> None:
+        """A real deck is finite: refuse a card taken from a hidden place (beyond the `seen`
+        cards it comes with) when no copy of it can still be hidden (engine/copies.py)."""
+        in_sight = (*self._discard, *self._out_of_play, *self._pile)
+        in_sight += tuple(c for h in self._hands for c in h.cards)
+        card = copies.exhausted(self.rules, in_sight, copies.from_hidden(cards, seen))
+        if card is not None:
+            raise _refuse("no_copy_left", copies.refusal_message(self.rules, card))
 
     _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
         Play: _on_play,
@@ -1505,13 +1520,20 @@ class Game:
         seat = aw.seat
         if aw.kind is Kind.ROUND_OVER:
             return [NextRound()]
-        if aw.kind is Kind.REVEAL:
-            return [_move(Pass, seat)]  # the cards shown are unseen: no Reveal to list
-        if seat is None or aw.kind in (Kind.MATCH_OVER, Kind.FLIP):
+        if seat is None or aw.kind is Kind.MATCH_OVER:
             return []
+        if aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
+            return [_move(Pass, seat), *self._call(seat)]
+        if aw.kind is Kind.FLIP:
+            return self._call(seat)  # of a card the engine has not seen
         if aw.kind is Kind.COLOR:
-            return [_move(ChooseColor, seat, c) for c in Color]
+            return [*(_move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         return self._legal_moves(seat)
+
+    def _call(self, seat: int) -> list[Action]:
+        """CallUno, where `apply` accepts it from `seat` now."""
+        call = _move(CallUno, seat)
+        return [call] if self._allows(call) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
         """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.

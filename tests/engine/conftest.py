@@ -68,6 +68,7 @@ ROWS = (
     "scoring",
     "empty draw pile",
     "catch window",
+    "a real deck is finite",
     "challenges under real cards",
     "points under real cards",
     "draw pile under real cards",

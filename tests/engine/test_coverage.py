@@ -29,6 +29,7 @@ SHARED = Path(os.environ.get("UNO_SHARED", HERE.parents[1].parent / "shared"))
 TABLE = ROWS[: ROWS.index("empty draw pile") + 1]  # the decision table's rows, in order
 DETAILS = {  # RULES.md "Details that every preset shares": where each applies
     "catch window": PRESETS,
+    "a real deck is finite": PRESETS,
     "challenges under real cards": ("official", "reglamento"),  # the presets with a challenge
     "points under real cards": ("official", "cool"),  # the presets with points
     "draw pile under real cards": PRESETS,

@@ -8,11 +8,26 @@ house rules, and the two lists must be equal.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine import Accept, CallUno, Challenge, Color, Draw, Game, Pass, Play, RuleSet
+from engine import (
+    Accept,
+    CallUno,
+    Challenge,
+    ChooseColor,
+    Color,
+    Draw,
+    Game,
+    IllegalAction,
+    Pass,
+    Play,
+    RuleSet,
+)
 from engine.bots import RandomBot, SensibleBot, choose_action
 from engine.game import Kind, _runs
 
@@ -80,3 +95,64 @@ def test_legal_actions_are_the_candidates_allowed(variant):
                 break
             check(g)
             g.apply(choose_action(g, bots, rng))
+
+
+# --- random positions: legal_actions() against what `apply` itself accepts ---------------
+
+
+def applies(g: Game, action) -> bool:
+    """Whether `apply` accepts `action`, tried on a copy of the game."""
+    try:
+        copy.deepcopy(g).apply(action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def accepted(g: Game, seat: int) -> list:
+    """Every move of the contract's kinds (no CatchUno, Leave) that `apply` accepts from `seat`."""
+    colors = [ChooseColor(seat, c) for c in Color]
+    moves = [*candidate_plays(g, seat), Draw(seat), Pass(seat), Accept(seat), Challenge(seat)]
+    return [a for a in [*moves, *colors, CallUno(seat)] if applies(g, a)]
+
+
+def random_position(rules: RuleSet, players: int, rng: random.Random) -> Game:
+    """Small seen hands (calls and last cards come often), any top, the rest to draw."""
+    deck = rules.deck()
+    rng.shuffle(deck)
+    hands = [[deck.pop() for _ in range(rng.randint(1, 4))] for _ in range(players)]
+    top = deck.pop()
+    return Game.from_position(
+        rules,
+        hands=hands,
+        top=top,
+        turn=rng.randrange(players),
+        direction=rng.choice((1, -1)),
+        color=rng.choice(list(Color)) if top.is_wild else None,
+        draw_pile=deck[: rng.randint(0, 6)],
+    )
+
+
+def random_move(g: Game, rng: random.Random):
+    """A legal move; a wild, half the time, without its colour (the colour is then awaited)."""
+    action = rng.choice(g.legal_actions())
+    if isinstance(action, Play) and action.card.is_wild and rng.random() < 0.5:
+        return Play(action.seat, action.cards, target=action.target)
+    return action
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    preset=st.sampled_from(RuleSet.PRESETS),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_legal_actions_are_what_apply_accepts_in_random_positions(preset, players, seed):
+    rng = random.Random(seed)
+    g = random_position(RuleSet.preset(preset), players, rng)
+    for _ in range(15):
+        aw = g.awaiting
+        if aw.seat is None:
+            break
+        assert g.legal_actions() == accepted(g, aw.seat), (aw, g.snapshot())
+        g.apply(random_move(g, rng))

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine import (
+    CallUno,
     Challenge,
     Draw,
     Game,
@@ -59,3 +60,21 @@ def test_a_w4_from_the_unseen_part_of_a_known_hand_needs_no_reveal():
     g.apply(Challenge(1))
     assert g.awaiting.kind == "turn" and g.turn == 0  # innocent: seat 1 drew 6 and lost its turn
     assert g.hand_count(1) == 9
+
+
+def test_legal_actions_while_revealing_are_the_uno_call_apply_accepts():
+    """A challenged W4 player down to one card may call UNO while showing the hand; once the
+    round is won, the seats showing their hands for the points may not."""
+    rules = RuleSet.preset("official")
+    g = Game.from_position(rules, hands=[2, 3], top="R3", turn=0)
+    g.apply(Play(0, "W4", color="B"))
+    g.apply(Challenge(1))
+    assert g.awaiting.kind == "reveal" and g.legal_actions() == [CallUno(0)]
+    g.apply(CallUno(0))
+    assert g.legal_actions() == []
+    g = Game.from_position(rules, hands=[1, 1, 2], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    assert g.awaiting.kind == "reveal" and g.legal_actions() == []
+    with pytest.raises(IllegalAction) as err:
+        g.apply(CallUno(1))
+    assert err.value.reason == "round_over"

@@ -1,0 +1,50 @@
+"""A real deck is finite: which copies of each card are in sight, which can still be hidden.
+
+With unseen hands the engine still knows where some cards are: face up (the discard pile,
+cards that left the game with a seat) or seen (in a hand, or in a draw pile it has seen). Every
+other copy of the deck may be in any hand or the draw pile. A card scanned from a hidden place
+(played or revealed from a hand's unseen part, flipped from a counted pile) must be one of those.
+A reshuffle needs nothing here: the cards under the top leave the discard pile and so are
+hidden again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+from .cards import Card
+from .rules import RuleSet
+
+
+@cache
+def in_deck(rules: RuleSet) -> Counter[Card]:
+    """How many copies of each card the rule set's deck holds."""
+    return Counter(rules.deck())
+
+
+def from_hidden(cards: Iterable[Card], seen: Iterable[Card] = ()) -> Counter[Card]:
+    """The cards of a scan that must come from a hidden place: those beyond what `seen` holds."""
+    return Counter(cards) - Counter(seen)
+
+
+def exhausted(rules: RuleSet, in_sight: Iterable[Card], hidden: Counter[Card]) -> Card | None:
+    """The first card of `hidden` with fewer copies left unseen than it asks for, or None."""
+    if not hidden:
+        return None
+    deck, sight = in_deck(rules), Counter(in_sight)
+    for card, wanted in hidden.items():
+        if deck[card] - sight[card] < wanted:
+            return card
+    return None
+
+
+def refusal_message(rules: RuleSet, card: Card) -> str:
+    """Why a card with no hidden copy left is refused, for people."""
+    held = in_deck(rules)[card]
+    if not held:
+        return f"the {rules.name} deck has no {card}"
+    if held == 1:
+        return f"the deck's only {card} is in sight already: it cannot be in a hand or the pile"
+    return f"all {held} {card} of the deck are in sight already: none can be in a hand or the pile"
