@@ -90,9 +90,10 @@ def test_an_impossible_tally_is_refused_and_draw_ends_it(tmp_path):
     state = play(tmp_path, START + ROUND + w4s, "[knobs]\nhand_size = 3\n")
     assert state["screen"] == "tally" and state["awaiting"] == {"kind": "reveal", "seat": 1}
     assert state["hand_counts"] == {"1": 5, "2": 0}
-    assert len(state["notices"]) == 1 and state["notices"][0].startswith("Seat 1: ")
+    assert state["notices"] == [refused(1, "no_copy_left")]
     assert [a["type"] for a in state["actions"]].count("Reveal") == 4
-    assert state["prompt"] == "Seat 1: scan the cards left in your hand (DRAW: no more)"
+    later = play(tmp_path, START + ROUND + w4s + "30 wait\n", "[knobs]\nhand_size = 3\n")
+    assert later["prompt"] == "Seat 1: scan the cards left in your hand (DRAW: no more)"
     # The fifth card cannot be shown: DRAW says so, and the four shown count.
     done = play(tmp_path, START + ROUND + w4s + "20 press 1 draw\n", "[knobs]\nhand_size = 3\n")
     assert done["screen"] == "scores" and done["scores"] == {"1": 0, "2": 200}
