@@ -3,8 +3,8 @@ paths, then the table's state as one JSON line (DESIGN.md, "The table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
 into a pseudo-terminal that each configured reader opens in place of its device. The table
-runs on its own clock, which jumps over the time in which it only waits, so a script of
-minutes plays in about a second and every press still lands at its SECONDS.
+runs on its own clock: every input is stamped with its SECONDS, and the clock jumps over the
+time in which the table only waits, so a script of minutes plays in about a second.
 """
 
 from __future__ import annotations
@@ -35,10 +35,8 @@ from table.setup.inputs import Inputs, codebook, start_readers
 
 VERBS = ("press", "pad", "scan", "bytes", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
-STEP = 0.005  # seconds the loop waits for input at most while something is on its way
-# Real seconds after an input before the clock may jump: a device's own time windows (a
-# button's refractory period, a reader's silence between frames) must see real time pass.
-DEVICE_QUIET = 0.05
+STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
+GRACE = 0.02  # real seconds a reader's thread has to hand on what it read
 PLUG_LIMIT = 5.0  # real seconds a replugged reader may take to open its port again
 SCREEN_NAMES = {"color": "colour", "scoreboard": "scores"}
 
@@ -180,32 +178,42 @@ def read_script(path: Path, config: Config) -> list[Step]:
 
 @dataclass
 class ScriptClock:
-    """The table's clock: monotonic time plus the waits jumped over."""
+    """The table's clock during a script: it moves only when the player moves it on."""
 
-    offset: float = 0.0
+    now: float = 0.0
 
     def __call__(self) -> float:
-        return time.monotonic() + self.offset
+        return self.now
 
 
-class _Rebased(queue.Queue):
-    """The loop's queue: an input's edge or scan time moved onto the table's clock."""
+BUTTONS = ""  # the stamp key of the buttons (a reader's is its name)
 
-    def __init__(self, clock: ScriptClock) -> None:
+
+class _Stamped(queue.Queue):
+    """The loop's queue: an input carries the script time it was made at (a press, the bytes
+    that ended a scan), not the moment its device's thread got round to it."""
+
+    def __init__(self) -> None:
         super().__init__()
-        self._clock = clock
+        self.stamps: dict[str, float] = {}
 
     def put(self, item, block: bool = True, timeout: float | None = None) -> None:
         if isinstance(item, ButtonPressed | CodeScanned):
-            item = dataclasses.replace(item, at=item.at + self._clock.offset)
+            key = item.reader if isinstance(item, CodeScanned) else BUTTONS
+            item = dataclasses.replace(item, at=self.stamps.get(key, item.at))
         super().put(item, block, timeout)
 
 
 class Player:
-    """The whole table headless on mock pins and ptys, playing a script's steps in order."""
+    """The whole table headless on mock pins and ptys, playing a script's steps in order.
+
+    The table's clock stands still while inputs are on their way (a reader's thread, a window
+    of its own) and jumps from one step or deadline to the next once nothing is; between two
+    inputs of one device real time passes as in the script, up to that device's own windows.
+    """
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
-        self.clock = ScriptClock()
+        self.clock = ScriptClock(time.monotonic())
         self.sims = {
             r.name: SimReader(folder / f"reader-{n}") for n, r in enumerate(config.readers, 1)
         }
@@ -213,7 +221,7 @@ class Player:
             dataclasses.replace(r, device=str(self.sims[r.name].path)) for r in config.readers
         )
         self.config = config = dataclasses.replace(config, readers=readers)
-        self.events = _Rebased(self.clock)
+        self.events = _Stamped()
         factory = MockFactory()
         pins = [seat.pins for seat in config.seats]
         gpio = config.gpio
@@ -241,12 +249,12 @@ class Player:
             dirty=self.window.wants_frame, clock=self.clock,
         )  # fmt: skip
         self.loop.after.append(self.window.react)
-        self._last_input = 0.0
-        self._plugged_at = 0.0
-        self._sent: dict[str, float] = {}
-        # Reader options that may not exist in every configuration's Reader (hence getattr).
-        self._quiet_after = {
-            r.name: DEVICE_QUIET + max(getattr(r, "repeat", 0.0), getattr(r, "gap", 0.0))
+        self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
+        self._plugged_at = time.monotonic()
+        # A device's own windows, in real time: a button's refractory period, a reader's
+        # repeat window or the silence that ends a frame (options not every Reader has).
+        self._windows = {BUTTONS: gpio.refractory + gpio.bounce + GRACE} | {
+            r.name: GRACE + max(getattr(r, "repeat", 0.0), getattr(r, "gap", 0.0))
             for r in config.readers
         }
         self._changed()
@@ -261,29 +269,34 @@ class Player:
 
     def play(self, steps: list[Step]) -> dict:
         """Play every step at its time; the table's state once the last has settled."""
-        self._plugged_at = time.monotonic()
-        self._advance(None)  # the first frame drawn, the readers open
-        start = self.clock()
+        self._settle()  # the readers open, the first frame drawn
+        start = self.clock.now
         for step in steps:
-            self._advance(start + step.seconds)
+            self._advance(start + step.seconds, self._device(step))
             self._do(step)
-        self._advance(None)
+        self._settle()
         return report(self.session, self.window, self.notices)
 
+    @staticmethod
+    def _device(step: Step) -> str | None:
+        return BUTTONS if step.verb in ("press", "pad") else step.reader or None
+
     def _do(self, step: Step) -> None:
-        self._last_input = time.monotonic()
+        device = self._device(step)
+        if device is not None:
+            self._last[device] = (time.monotonic(), self.clock.now)
+            self.events.stamps[device] = self.clock.now
         if step.verb in ("press", "pad"):
             self.buttons.press(step.seat, step.button)
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
             self._wait_open(step.reader)
             self.sims[step.reader].send(step.data)
-            self._sent[step.reader] = time.monotonic()
         elif step.verb in ("unplug", "plug"):
             sim, plug = self.sims[step.reader], step.verb == "plug"
             if plug != self.plugged[step.reader]:
                 sim.replug() if plug else sim.unplug()
                 self.plugged[step.reader] = plug
-                self._plugged_at = self._last_input
+                self._plugged_at = time.monotonic()
 
     def _wait_open(self, name: str) -> None:
         """A scan after `plug` waits for the reader to open its port (it would be lost)."""
@@ -291,42 +304,53 @@ class Player:
         while not reader.connected and time.monotonic() - self._plugged_at < PLUG_LIMIT:
             self.loop.run_once(wait=STEP)
 
-    def _advance(self, target: float | None) -> None:
-        """Run the table until `target` on its clock (None: until every input is applied),
-        jumping over the time in which it only waits for a deadline or the next step."""
+    def _advance(self, target: float, device: str | None) -> None:
+        """Bring the table's clock to `target`, through every deadline on the way, once the
+        inputs before it have arrived and `device` has had its real time since its last one."""
+        while not (self._settled() and self._spaced(device, target)):
+            self.loop.run_once(wait=STEP)
+        self.loop.run_once(wait=0)
+        while self.clock.now < target:
+            deadline = self.session.next_deadline()
+            moved = deadline is not None and self.clock.now < deadline < target
+            self.clock.now = deadline if moved else target
+            self.loop.run_once(wait=0)
+
+    def _settle(self) -> None:
+        """Run until every input on its way has been applied (no later notice expires)."""
         while True:
-            now = self.clock()
-            held = self._held_due()
-            quiet = self._quiet()
-            if target is None and held is None and quiet:
+            if not self._settled():
+                self.loop.run_once(wait=STEP)
+                continue
+            due = self._held_due()
+            if due is None:
                 self.loop.run_once(wait=0)
                 return
-            if target is not None and now >= target:
-                return
-            if not quiet:
-                self.loop.run_once(wait=STEP if target is None else min(STEP, target - now))
-                continue
-            due = held if target is None else self.session.next_deadline()
-            goal = min(t for t in (target, due) if t is not None)
-            self.clock.offset += max(0.0, goal - now)
+            self.clock.now = max(self.clock.now, due)
             self.loop.run_once(wait=0)
 
     def _held_due(self) -> float | None:
         controller = self.session.controller
         return controller.next_due() if controller is not None else None
 
-    def _quiet(self) -> bool:
-        """Nothing is on its way to the table: the clock may jump."""
+    def _spaced(self, device: str | None, target: float) -> bool:
+        """Real time since the device's last input: as in the script, up to its windows."""
+        if device not in self._last:
+            return True
+        real, script = self._last[device]
+        return time.monotonic() - real >= min(target - script, self._windows[device])
+
+    def _settled(self) -> bool:
+        """Nothing is on its way to the table: what was written has been read and handed on."""
         real = time.monotonic()
-        if real - self._last_input < DEVICE_QUIET or not self.events.empty():
+        if not self.events.empty():
             return False
         opening = real - self._plugged_at < PLUG_LIMIT
         for reader in self.inputs.readers:
-            if self.sims[reader.name].pending():
+            name = reader.name
+            if self.sims[name].pending() or real - self._last.get(name, (-1e9, 0))[0] < GRACE:
                 return False
-            if real - self._sent.get(reader.name, -1e9) < self._quiet_after[reader.name]:
-                return False  # its own windows (a card's presence, a frame's silence) run
-            if opening and reader.connected != self.plugged[reader.name]:
+            if opening and reader.connected != self.plugged[name]:
                 return False
         return True
 
@@ -338,7 +362,8 @@ class Player:
             return
         shown = shown_notice(self.window.view(self.session), notice.problem)
         last = self._notice
-        if not (last and self.notices and self.notices[-1] == shown and last.until > self.clock()):
+        still = last is not None and last.until > self.clock.now
+        if not (still and self.notices and self.notices[-1] == shown):
             self.notices.append(shown)
         self._notice = notice
 
