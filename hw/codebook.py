@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -17,8 +18,13 @@ class CodeBook:
         """The card code `text` stands for, or None when it is neither a known tag nor a code."""
         if text in self.deck_map:
             return self.deck_map[text]
+        # Hex ids come in either case: a keyboard reader types 04a1b2c3, nfcpy says 04A1B2C3.
         code = text.upper()
-        return code if code in self.codes else None
+        return self._by_upper_tag.get(code) or (code if code in self.codes else None)
+
+    @cached_property
+    def _by_upper_tag(self) -> Mapping[str, str]:
+        return {tag.upper(): code for tag, code in self.deck_map.items()}
 
 
 def printable(text: str) -> bool:

@@ -5,9 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-PAD = None
-"""The seat of the colour pad's buttons: they belong to the table, not to a seat."""
-
 
 class Button(StrEnum):
     """A button's name: the three of a seat panel, then the four of the colour pad."""

@@ -1,98 +1,96 @@
-"""A card reader on a serial port: a thread that turns lines into CodeScanned events."""
+"""A card reader on a thread: a device's readings in, CodeScanned and DeviceProblem events out.
+
+The device itself is a backend (a serial port and its framing, an NFC frontend, an evdev
+keyboard): the thread opens it, reads it, reports it lost and finds it again.
+"""
 
 from __future__ import annotations
 
-import os
+import logging
 import queue
-import re
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-import serial
-from serial.tools import list_ports
+from typing import Protocol
 
 from hw.codebook import printable
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from hw.framing import BadFrame, Frame, Reading
+from hw.presence import Presence
 
-BY_ID = Path("/dev/serial/by-id")
-VID_PID = re.compile(r"^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$")
-MAX_LINE = 256
-"""Bytes without a line end after which the reader gives up on a line (a stuck or noisy port)."""
-
-
-def find_port(device: str) -> str | None:
-    """The port of a path, a /dev/serial/by-id name or a USB 'VID:PID'; None when absent."""
-    match = VID_PID.match(device)
-    if match:
-        vid, pid = (int(part, 16) for part in match.groups())
-        for port in list_ports.comports():
-            if port.vid == vid and port.pid == pid:
-                return port.device
-        return None
-    path = Path(device) if "/" in device else BY_ID / device
-    return str(path) if path.exists() else None
+log = logging.getLogger(__name__)
 
 
-def found_ports() -> list[str]:
-    """Every serial port this machine sees, with its description, for people."""
-    return [f"{p.device} ({p.description}, {p.hwid})" for p in list_ports.comports()]
+class ReaderUnavailable(Exception):
+    """The device cannot be opened now: `message` for people, `detail` the system's words."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
 
 
-class LineSplitter:
-    """Bytes in, whole lines out: CR, LF or CRLF ends a line; the rest waits for more bytes."""
+class DeviceLost(Exception):
+    """The open device stopped answering: unplugged, or its port failed."""
 
-    def __init__(self, max_line: int = MAX_LINE) -> None:
-        self._max = max_line
-        self._buffer = bytearray()
 
-    def feed(self, data: bytes) -> list[bytes]:
-        """The lines `data` completes (without their ends, empty ones dropped)."""
-        self._buffer += data
-        *lines, rest = re.split(rb"\r\n|\r|\n", bytes(self._buffer))
-        if len(rest) > self._max:
-            # A line that never ends is handed on whole, as a line too long to be a scan.
-            lines.append(rest)
-            rest = b""
-        self._buffer = bytearray(rest)
-        return [line for line in lines if line.strip()]
+class Source(Protocol):
+    """An open device: `where` says what was opened, for people."""
+
+    where: str
+
+    def read(self) -> list[Reading]:
+        """The next readings; [] after a while without any. Raises DeviceLost."""
+
+    def cancel(self) -> None:
+        """Make a read waiting in another thread return now."""
+
+    def close(self) -> None:
+        """Release the device."""
+
+
+class Backend(Protocol):
+    """How to open one kind of device."""
+
+    def open(self) -> Source:
+        """The open device; raises ReaderUnavailable."""
 
 
 class CardReader:
-    """Reads one serial card reader on a thread; survives garbage and unplugging.
+    """Reads one card reader on a thread; survives garbage, repeats and unplugging.
 
-    `decode` turns a scanned text into a card code, or None when it is not one.
+    `decode` turns a scanned text into a card code, or None when it is not one. A reading the
+    same as one seen less than `repeat` seconds before is not reported again (hw.presence);
+    `clock` times both (monotonic seconds; a table script's clock jumps over its waits).
     """
 
     def __init__(
         self,
         name: str,
-        device: str,
+        backend: Backend,
         events: queue.Queue[InputEvent],
         decode: Callable[[str], str | None],
         *,
-        baud: int = 9600,
+        repeat: float = 0.0,
         retry: float = 0.1,
         max_retry: float = 2.0,
-        read_timeout: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.name = name
-        self.device = device
+        self.backend = backend
         self._events = events
         self._decode = decode
-        self._baud = baud
+        self._presence = Presence(repeat)
+        self._clock = clock  # the table's: scan times and the repeat window are on it
         self._retry = retry
         self._max_retry = max_retry
-        self._read_timeout = read_timeout
         self._stop = threading.Event()
-        # The open port, for close() to cancel a read that waits for bytes (with no read
-        # timeout the thread sleeps until bytes come, an unplug, or that cancel).
-        self._port: serial.Serial | None = None
-        self._port_lock = threading.Lock()
+        # The open device, for close() to cancel a read that waits for input.
+        self._source: Source | None = None
+        self._source_lock = threading.Lock()
         self._down = False
         self.connected = False
-        """Whether the port is open now: a scan written while it is not would be lost."""
+        """Whether the device is open now: a scan made while it is not would be lost."""
         self._thread = threading.Thread(target=self._run, name=f"reader-{name}", daemon=True)
 
     def start(self) -> CardReader:
@@ -101,11 +99,11 @@ class CardReader:
         return self
 
     def close(self) -> None:
-        """Stop reading and release the port."""
+        """Stop reading and release the device."""
         self._stop.set()
-        with self._port_lock:
-            if self._port is not None:
-                self._port.cancel_read()
+        with self._source_lock:
+            if self._source is not None:
+                self._source.cancel()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
 
@@ -118,38 +116,43 @@ class CardReader:
     def _run(self) -> None:
         delay = self._retry
         while not self._stop.is_set():
-            port = self._open()
-            if port is None:
+            source = self._open()
+            if source is None:
                 self._stop.wait(delay)
                 delay = min(delay * 2, self._max_retry)
                 continue
             delay = self._retry
             try:
-                self._read(port)
-            except (serial.SerialException, OSError) as exc:
+                self._read(source)
+            except DeviceLost as exc:
                 self._problem("reader disconnected", str(exc))
+            except Exception as exc:  # a driver's surprise must not end the reader for good
+                log.exception("reader %s failed", self.name)
+                self._problem("reader failed", f"{type(exc).__name__}: {exc}")
             finally:
                 self.connected = False
-                with self._port_lock:
-                    self._port = None
-                    port.close()
+                with self._source_lock:
+                    self._source = None
+                    source.close()
 
-    def _open(self) -> serial.Serial | None:
-        path = find_port(self.device)
-        if path is None:
-            self._problem(f"reader not found: {self.device}")
-            return None
+    def _open(self) -> Source | None:
         try:
-            port = serial.Serial(path, self._baud, timeout=self._read_timeout, exclusive=True)
-        except (serial.SerialException, OSError, ValueError) as exc:
-            self._problem(f"reader cannot open {path}", str(exc))
+            source = self.backend.open()
+        except ReaderUnavailable as exc:
+            self._problem(exc.message, exc.detail)
             return None
-        with self._port_lock:
-            self._port = port
+        except Exception as exc:  # a driver's surprise: tried again like any other failure
+            log.exception("reader %s failed to open", self.name)
+            self._problem("reader failed", f"{type(exc).__name__}: {exc}")
+            return None
+        with self._source_lock:
+            self._source = source
+        if self._stop.is_set():  # closed while opening: the cancel missed this source
+            source.cancel()
         self._down = False
         self.connected = True
-        self._events.put(DeviceReady(self.name, os.path.realpath(path)))
-        return port
+        self._events.put(DeviceReady(self.name, source.where))
+        return source
 
     def _problem(self, message: str, raw: str | None = None) -> None:
         # One report an outage: retries stay quiet until the reader is back.
@@ -157,20 +160,22 @@ class CardReader:
             self._down = True
             self._events.put(DeviceProblem(self.name, message, raw, down=True))
 
-    def _read(self, port: serial.Serial) -> None:
-        lines = LineSplitter()
+    def _read(self, source: Source) -> None:
         while not self._stop.is_set():
-            data = port.read(port.in_waiting or 1)
-            for line in lines.feed(data):
-                self._events.put(self._scan(line))
+            for reading in source.read():
+                event = self._event(reading, self._clock())
+                if event is not None:
+                    self._events.put(event)
 
-    def _scan(self, line: bytes) -> InputEvent:
-        text = line.decode("utf-8", "replace").strip()
-        if len(line) > MAX_LINE:
-            return DeviceProblem(self.name, "line too long", text[:64])
-        if not printable(text):
-            return DeviceProblem(self.name, "unreadable scan", text)
-        code = self._decode(text)
+    def _event(self, reading: Reading, at: float) -> InputEvent | None:
+        if not self._presence.new(reading, at):
+            return None  # the same card, still lying on the reader
+        if isinstance(reading, BadFrame):
+            return DeviceProblem(self.name, reading.message, reading.raw)
+        assert isinstance(reading, Frame)
+        if not printable(reading.text):
+            return DeviceProblem(self.name, "unreadable scan", reading.text)
+        code = self._decode(reading.text)
         if code is None:
-            return DeviceProblem(self.name, "unknown code", text)
-        return CodeScanned(code, self.name, time.monotonic(), text)
+            return DeviceProblem(self.name, "unknown code", reading.text)
+        return CodeScanned(code, self.name, at, reading.text)

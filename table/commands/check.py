@@ -14,13 +14,11 @@ from gpiozero.pins import Factory
 
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.reader import find_port, found_ports
+from hw.ports import AmbiguousPort, find_port, found_ports
+from hw.protocols import Protocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
 from table.setup.inputs import codebook, open_factory, pin_factory_name, start_readers
-
-SCAN_PROBLEMS = ("unknown code", "unreadable scan", "line too long")
-"""Problems that still prove a reader reads."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DEVICE",
         help="check this reader instead of the configured ones (repeatable)",
     )
+    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+                        help="how the --reader devices speak (default: lines)")  # fmt: skip
     parser.add_argument(
         "--seconds",
         type=float,
@@ -48,7 +48,9 @@ def main(args: argparse.Namespace) -> int:
     """Run the check from the command line."""
     config = configuration.load(args.config or configuration.find())
     if args.reader:
-        readers = [Reader(f"reader {n}", d, 9600, None) for n, d in enumerate(args.reader, 1)]
+        protocol = Protocol(args.protocol)
+        readers = [Reader(f"reader {n}", d, 9600, None, protocol)
+                   for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
     return run_check(config, factory, why, seconds=args.seconds, led_seconds=args.led_seconds)
@@ -83,7 +85,7 @@ def run_check(
     say("serial ports here: " + (", ".join(found_ports()) or "none"))
     unread = {r.name for r in config.readers}
     for r in config.readers:
-        say(f"reader {r.name}: {r.device} -> {find_port(r.device) or 'not found'}")
+        say(f"reader {r.name} ({r.protocol}): {r.device} -> {_where(r)}")
     readers = start_readers(config, events, codebook(config).decode)
     say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
     start = time.monotonic()
@@ -97,7 +99,8 @@ def run_check(
             if isinstance(event, ButtonPressed):
                 waiting.pop((event.seat, event.button), None)
             elif isinstance(event, CodeScanned) or (
-                isinstance(event, DeviceProblem) and event.message in SCAN_PROBLEMS
+                # A bad scan (not a lost device) still proves that the reader reads.
+                isinstance(event, DeviceProblem) and not event.down
             ):
                 unread.discard(event.reader if isinstance(event, CodeScanned) else event.source)
     except KeyboardInterrupt:
@@ -108,6 +111,16 @@ def run_check(
         if panel is not None:
             panel.close()
     return _verdict(failures, list(waiting.values()), sorted(unread), say)
+
+
+def _where(reader: Reader) -> str:
+    """Where a reader's device is, as far as can be told before it is opened."""
+    if not reader.protocol.serial:
+        return "opened by its driver (see below)"
+    try:
+        return find_port(reader.device) or "not found"
+    except AmbiguousPort as exc:
+        return f"AMBIGUOUS: {exc}"
 
 
 def _light_leds(config: Config, panel: Panel, seconds: float, say: Callable[[str], None]) -> None:

@@ -325,9 +325,12 @@ def demo_config_text(
             f"uno = {uno}\nchallenge = {challenge}\ndraw = {draw}"
             + (f"\nled = {led}" if led is not None else "")
         )
-    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"')
+    # repeat_ms 0: the demo's "cards" are codes, and two R5 in a row are two cards.
+    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"\nrepeat_ms = 0')
     for n, path in enumerate(seat_readers):
-        lines.append(f'[[reader]]\nname = "seat {n + 1}"\ndevice = "{path}"\nseat = {n + 1}')
+        lines.append(
+            f'[[reader]]\nname = "seat {n + 1}"\ndevice = "{path}"\nseat = {n + 1}\nrepeat_ms = 0'
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.reader import CardReader
+from hw.protocols import Protocol
 from table.setup import config as configuration
 from table.setup import deckmap
-from table.setup.config import ConfigError
+from table.setup.config import ConfigError, Reader
 from table.setup.deckmap import DeckMap
+from table.setup.inputs import open_reader
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
+    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+                        help="how --reader speaks (default: lines)")  # fmt: skip
     parser.add_argument("--seconds", type=float, help="stop after this long (run again to go on)")
     parser.set_defaults(handler=main)
 
@@ -34,14 +37,14 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     preset = args.preset or config.preset
     if args.reader:
-        device, baud = args.reader, 9600
+        reader = Reader("enroll", args.reader, 9600, None, Protocol(args.protocol))
     elif config.readers:
-        device, baud = config.readers[0].device, config.readers[0].baud
+        reader = config.readers[0]
     else:
         raise ConfigError(f"{config.source}: reader: expected a reader to enroll with")
     events: queue.Queue[InputEvent] = queue.Queue()
     # Tag ids are taken as they come: there is no deck map yet to decode them.
-    with CardReader("enroll", device, events, lambda text: text, baud=baud):
+    with open_reader(reader, events, lambda text: text):
         return run_enroll(preset, args.out, events, seconds=args.seconds)
 
 

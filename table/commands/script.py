@@ -25,12 +25,13 @@ from gpiozero.pins.mock import MockFactory
 
 from engine import Kind
 from hw.buttons import Panel
-from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.protocols import Protocol
 from hw.sim import SimButtons, SimReader
 from table.flow.loop import Loop
 from table.flow.session import Phase, Session
-from table.setup.config import Config
+from table.setup.config import Config, Reader
 from table.setup.inputs import Inputs, codebook, start_readers
 
 VERBS = ("press", "pad", "scan", "bytes", "unplug", "plug", "wait")
@@ -186,22 +187,27 @@ class ScriptClock:
         return self.now
 
 
-BUTTONS = ""  # the stamp key of the buttons (a reader's is its name)
+BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
 
 
 class _Stamped(queue.Queue):
-    """The loop's queue: an input carries the script time it was made at (a press, the bytes
-    that ended a scan), not the moment its device's thread got round to it."""
+    """The loop's queue: a press carries the script time it was made at, not the moment its
+    pin's thread got round to it (the readers time their scans by the table's clock already)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: ScriptClock) -> None:
         super().__init__()
-        self.stamps: dict[str, float] = {}
+        self._clock = clock
 
     def put(self, item, block: bool = True, timeout: float | None = None) -> None:
-        if isinstance(item, ButtonPressed | CodeScanned):
-            key = item.reader if isinstance(item, CodeScanned) else BUTTONS
-            item = dataclasses.replace(item, at=self.stamps.get(key, item.at))
+        if isinstance(item, ButtonPressed):
+            item = dataclasses.replace(item, at=self._clock.now)
         super().put(item, block, timeout)
+
+
+def _on_pty(reader: Reader, path: Path) -> Reader:
+    """A reader on a pty: a serial one speaks its protocol there, an nfc or hid one lines."""
+    protocol = reader.protocol if reader.protocol.serial else Protocol.LINES
+    return dataclasses.replace(reader, device=str(path), protocol=protocol)
 
 
 class Player:
@@ -217,11 +223,9 @@ class Player:
         self.sims = {
             r.name: SimReader(folder / f"reader-{n}") for n, r in enumerate(config.readers, 1)
         }
-        readers = tuple(
-            dataclasses.replace(r, device=str(self.sims[r.name].path)) for r in config.readers
-        )
+        readers = tuple(_on_pty(r, self.sims[r.name].path) for r in config.readers)
         self.config = config = dataclasses.replace(config, readers=readers)
-        self.events = _Stamped()
+        self.events = _Stamped(self.clock)
         factory = MockFactory()
         pins = [seat.pins for seat in config.seats]
         gpio = config.gpio
@@ -232,7 +236,8 @@ class Player:
         self.buttons = SimButtons(factory, pins, config.color_pad)
         book = codebook(config)
         keyboard = Keyboard(KeyMap.default(min(len(pins), len(SEAT_KEYS))), book.decode)
-        self.inputs = Inputs(keyboard, panel, start_readers(config, self.events, book.decode))
+        readers = start_readers(config, self.events, book.decode, self.clock)
+        self.inputs = Inputs(keyboard, panel, readers)
         self.plugged = {name: True for name in self.sims}
         self.notices: list[str] = []
         self._notice = None
@@ -251,11 +256,10 @@ class Player:
         self.loop.after.append(self.window.react)
         self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
         self._plugged_at = time.monotonic()
-        # A device's own windows, in real time: a button's refractory period, a reader's
-        # repeat window or the silence that ends a frame (options not every Reader has).
+        # A device's own windows in real time: a button's refractory period, the silence that
+        # ends a frame (a reader's repeat window runs on the table's clock).
         self._windows = {BUTTONS: gpio.refractory + gpio.bounce + GRACE} | {
-            r.name: GRACE + max(getattr(r, "repeat", 0.0), getattr(r, "gap", 0.0))
-            for r in config.readers
+            r.name: GRACE + (r.gap if r.protocol is Protocol.GAP else 0.0) for r in config.readers
         }
         self._changed()
 
@@ -285,7 +289,6 @@ class Player:
         device = self._device(step)
         if device is not None:
             self._last[device] = (time.monotonic(), self.clock.now)
-            self.events.stamps[device] = self.clock.now
         if step.verb in ("press", "pad"):
             self.buttons.press(step.seat, step.button)
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
@@ -348,8 +351,9 @@ class Player:
         opening = real - self._plugged_at < PLUG_LIMIT
         for reader in self.inputs.readers:
             name = reader.name
-            if self.sims[name].pending() or real - self._last.get(name, (-1e9, 0))[0] < GRACE:
-                return False
+            last = self._last.get(name, (-1e9, 0.0))[0]
+            if self.sims[name].pending() or real - last < self._windows[name]:
+                return False  # read, or a frame's silence, not over yet
             if opening and reader.connected != self.plugged[name]:
                 return False
         return True

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
+from hw.protocols import Protocol
 
 ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
@@ -23,6 +24,8 @@ BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 MAX_SEATS = 10
 PIN_RANGE = (0, 27)
 TURN = "turn"
+GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
+REPEAT_MS = 500
 
 
 class ConfigError(ValueError):
@@ -53,12 +56,16 @@ class Seat:
 
 @dataclass(frozen=True)
 class Reader:
-    """A card reader: its name, how to find it, and whose scans it reads (None: the turn's)."""
+    """A card reader: its name, how to find it, whose scans it reads (None: the turn's), and
+    how it speaks: its protocol, the silence that ends a `gap` frame, the repeat window (s)."""
 
     name: str
     device: str
     baud: int
     seat: int | None
+    protocol: Protocol = Protocol.LINES
+    gap: float = GAP_MS / 1000
+    repeat: float = REPEAT_MS / 1000
 
 
 @dataclass(frozen=True)
@@ -326,12 +333,25 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
     return seat
 
 
+DEVICES = {
+    Protocol.NFC: "an nfcpy device such as tty:S0:pn532 or usb:072f:2200",
+    Protocol.HID: "an input device path, a /dev/input/by-id name or a USB VID:PID",
+}
+SERIAL_DEVICE = "a path, a /dev/serial/by-id or by-path name or a USB VID:PID"
+
+
 def _reader(table: _Table, number: int, seats: int) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
+    protocol = Protocol(table.choice("protocol", tuple(Protocol), Protocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:
-        table.fail("device", "a path, a /dev/serial/by-id name or a USB VID:PID", device)
+        table.fail("device", DEVICES.get(protocol, SERIAL_DEVICE), device)
+    for key, wanted in (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP)):
+        if key in table.data and not wanted:
+            table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])
     baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, 9600)
+    gap = table.int("gap_ms", 5, 2000, GAP_MS) / 1000
+    repeat = table.int("repeat_ms", 0, 10000, REPEAT_MS) / 1000
     seat = table.get(
         "seat",
         f'"turn" or a seat number from 1 to {seats}',
@@ -339,7 +359,7 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
         TURN,
     )
     table.done()
-    return Reader(name, device, baud, None if seat == TURN else seat - 1)
+    return Reader(name, device, baud, None if seat == TURN else seat - 1, protocol, gap, repeat)
 
 
 def _display(table: _Table) -> Display:

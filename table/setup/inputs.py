@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import queue
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -14,9 +15,10 @@ from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
 from hw.events import InputEvent
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.protocols import backend
 from hw.reader import CardReader
 from table.setup import deckmap
-from table.setup.config import Config
+from table.setup.config import Config, Reader
 
 AUTO = ("lgpio", "rpigpio")
 """The pin factories `auto` tries, in order: the ones that run on a Pi without a daemon."""
@@ -55,12 +57,24 @@ def dealt_codes(config: Config) -> frozenset[str]:
 
 
 def start_readers(
-    config: Config, events: queue.Queue[InputEvent], decode: Callable[[str], str | None]
+    config: Config,
+    events: queue.Queue[InputEvent],
+    decode: Callable[[str], str | None],
+    clock: Callable[[], float] = time.monotonic,
 ) -> list[CardReader]:
     """A started reader thread for every configured reader."""
-    return [
-        CardReader(r.name, r.device, events, decode, baud=r.baud).start() for r in config.readers
-    ]
+    return [open_reader(r, events, decode, clock).start() for r in config.readers]
+
+
+def open_reader(
+    reader: Reader,
+    events: queue.Queue[InputEvent],
+    decode: Callable[[str], str | None],
+    clock: Callable[[], float] = time.monotonic,
+) -> CardReader:
+    """The reader thread (not started) for one configured reader, timing scans by `clock`."""
+    device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
+    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 
 @dataclass

@@ -1,5 +1,6 @@
 import queue
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -7,7 +8,10 @@ from hypothesis import strategies as st
 
 from hw.codebook import CodeBook
 from hw.events import CodeScanned, DeviceProblem, DeviceReady
-from hw.reader import CardReader, LineSplitter, find_port
+from hw.framing import Frame, LineFramer
+from hw.ports import find_port
+from hw.protocols import Protocol, backend
+from hw.reader import CardReader
 from hw.sim import SimReader
 from tests.hw.conftest import drain, next_event
 
@@ -20,9 +24,15 @@ def sim(sim_reader):
     return sim_reader
 
 
+def lines_reader(name, path, events, **options):
+    """A `lines` reader on the serial device at `path`, reporting every reading (no repeat)."""
+    device = backend(Protocol.LINES, str(path))
+    return CardReader(name, device, events, BOOK.decode, **options)
+
+
 @pytest.fixture
 def reader(sim, events):
-    with CardReader("pile", str(sim.path), events, BOOK.decode, retry=0.02, max_retry=0.2) as r:
+    with lines_reader("pile", sim.path, events, retry=0.02, max_retry=0.2) as r:
         assert isinstance(next_event(events), DeviceReady)
         yield r
 
@@ -69,7 +79,7 @@ def test_garbage_and_unknown_codes_are_problems_with_the_raw_text(reader, sim, e
 
 def test_a_reader_not_there_is_reported_once_then_found(tmp_path, events):
     path = tmp_path / "late"
-    with CardReader("pile", str(path), events, BOOK.decode, retry=0.02, max_retry=0.05):
+    with lines_reader("pile", path, events, retry=0.02, max_retry=0.05):
         problem = next_event(events)
         assert problem.message.startswith("reader not found")
         sim = SimReader(path)
@@ -100,7 +110,7 @@ def test_unplug_and_replug_is_found_again(reader, sim, events):
 
 
 def test_the_port_is_opened_exclusively(reader, sim, events):
-    with CardReader("second", str(sim.path), events, BOOK.decode, retry=0.02) as other:
+    with lines_reader("second", sim.path, events, retry=0.02) as other:
         problem = next_event(events)
         assert problem.source == other.name
         assert problem.message.startswith("reader cannot open")
@@ -113,7 +123,7 @@ def test_random_lines_never_crash_the_reader(tmp_path_factory, chunks):
     events: queue.Queue = queue.Queue()
     sim = SimReader(tmp_path_factory.mktemp("r") / "reader")
     try:
-        with CardReader("pile", str(sim.path), events, BOOK.decode) as reader:
+        with lines_reader("pile", sim.path, events) as reader:
             assert isinstance(next_event(events), DeviceReady)
             sim.send(b"\r\n".join(chunks) + b"\r\nR5\r\n")
             while not isinstance(event := next_event(events), CodeScanned) or event.code != "R5":
@@ -124,12 +134,13 @@ def test_random_lines_never_crash_the_reader(tmp_path_factory, chunks):
         sim.close()
 
 
-def test_line_splitter():
-    lines = LineSplitter(max_line=8)
+def test_line_framer():
+    lines = LineFramer(max_line=8)
     assert lines.feed(b"ab") == []
-    assert lines.feed(b"c\r") == [b"abc"]
-    assert lines.feed(b"\n\nde\r\nf") == [b"de"]
-    assert lines.feed(b"123456789") == [b"f123456789"]
+    assert [f.text for f in lines.feed(b"c\r")] == ["abc"]
+    assert [f.text for f in lines.feed(b"\n\nde\r\nf")] == ["de"]
+    (too_long,) = lines.feed(b"123456789")
+    assert (too_long.message, too_long.raw) == ("line too long", "f123456789")
     assert lines.feed(b"\n") == []
 
 
@@ -137,13 +148,13 @@ def test_find_port(tmp_path, monkeypatch):
     (tmp_path / "tty").touch()
     assert find_port(str(tmp_path / "tty")) == str(tmp_path / "tty")
     assert find_port(str(tmp_path / "none")) is None
-    monkeypatch.setattr("hw.reader.BY_ID", tmp_path)
+    monkeypatch.setattr("hw.ports.BY_ID", tmp_path)
     assert find_port("tty") == str(tmp_path / "tty")
 
     class Port:
         vid, pid, device = 0x0C2E, 0x0B61, "/dev/ttyACM7"
 
-    monkeypatch.setattr("hw.reader.list_ports.comports", lambda: [Port()])
+    monkeypatch.setattr("hw.ports.list_ports.comports", lambda: [Port()])
     assert find_port("0c2e:0B61") == "/dev/ttyACM7"
     assert find_port("0c2e:0000") is None
 
@@ -156,3 +167,45 @@ def test_a_thousand_random_lines_in_one_stream(reader, sim, events):
     while getattr(event := next_event(events), "raw", None) != "END-MARK":
         assert isinstance(event, CodeScanned) or event.message != "reader disconnected"
     assert reader._thread.is_alive()
+
+
+class Flaky:
+    """A backend whose driver throws what no one expected, once at open and once at a read."""
+
+    def __init__(self):
+        self.opens = 0
+        self.reads = 0
+
+    def open(self):
+        self.opens += 1
+        if self.opens == 1:
+            raise RuntimeError("driver surprise at open")
+        return self
+
+    where = "flaky"
+
+    def read(self):
+        self.reads += 1
+        if self.reads == 1:
+            raise RuntimeError("driver surprise at read")
+        if self.reads == 2:
+            return [Frame("R5")]
+        time.sleep(0.01)
+        return []
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_a_drivers_surprise_is_a_problem_and_the_reader_goes_on(events):
+    with CardReader("odd", Flaky(), events, BOOK.decode, retry=0.01):
+        failed = next_event(events)
+        assert (failed.message, failed.down) == ("reader failed", True)
+        assert failed.raw == "RuntimeError: driver surprise at open"
+        assert isinstance(next_event(events), DeviceReady)
+        assert next_event(events).message == "reader failed"  # the read's
+        assert isinstance(next_event(events), DeviceReady)
+        assert next_event(events).code == "R5"

@@ -64,7 +64,7 @@ def test_the_command_runs_on_a_pc_with_mock_pins_and_a_pty_reader(sim_reader, ca
     out = capsys.readouterr().out
     assert rc == 1  # nobody pressed anything
     assert "pin factory: MockFactory" in out
-    assert f"reader reader 1: {sim_reader.path} -> {sim_reader.path}" in out
+    assert f"reader reader 1 (lines): {sim_reader.path} -> {sim_reader.path}" in out
     assert "verdict: INCOMPLETE" in out
 
 
@@ -82,3 +82,35 @@ def test_a_bad_configuration_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     expected = 'gpio.bounce_ms: expected a whole number from 0 to 1000, got "x"'
     assert err == f"uno-table: {bad}: {expected}\n"
+
+
+def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
+    """An RDM6300 on the pty, a scanner without a suffix on a second one, an NFC reader and a
+    keyboard-mode reader that are not plugged in: each is named with its protocol."""
+    from hw.framing import rdm6300_frame
+    from hw.sim import SimReader
+    from table.setup import config
+
+    scanner = SimReader(tmp_path / "scanner")
+    text = (
+        f'[[reader]]\nname = "pile"\nprotocol = "rdm6300"\ndevice = "{sim_reader.path}"\n'
+        f'[[reader]]\nname = "gun"\nprotocol = "gap"\ndevice = "{scanner.path}"\n'
+        '[[reader]]\nname = "nfc"\nprotocol = "nfc"\ndevice = "tty:NOPE7:pn532"\n'
+        '[[reader]]\nname = "kbd"\nprotocol = "hid"\ndevice = "/nonexistent/event-kbd"\n'
+    )
+    try:
+        _, say, thread, result = start_check(config.loads(text, "test.toml"), seconds=3)
+        say.wait_for("gun: open on")
+        sim_reader.send(rdm6300_frame("0A1B2C3D4E") * 10)  # a tag, not a card code: unknown
+        scanner.send(b"R5")
+        thread.join(timeout=30)
+    finally:
+        scanner.close()
+    assert f"reader pile (rdm6300): {sim_reader.path} -> {sim_reader.path}" in say.text
+    assert "reader nfc (nfc): tty:NOPE7:pn532 -> opened by its driver" in say.text
+    assert say.text.count("pile: unknown code '0A1B2C3D4E'") == 1  # the tag lay there: once
+    assert "reader gun: R5 (for the turn's seat)" in say.text
+    assert "nfc: reader not found: tty:NOPE7:pn532" in say.text
+    assert "kbd: reader not found: /nonexistent/event-kbd" in say.text
+    assert say.wait_for("no scan from:") == "no scan from: kbd, nfc"
+    assert result["rc"] == 1

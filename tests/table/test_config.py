@@ -64,6 +64,25 @@ def test_readers_by_seat():
     assert config.loads("reader = []").readers == ()
 
 
+def test_reader_protocols_and_their_timing():
+    text = """
+[[reader]]
+device = "/dev/serial/by-path/platform-xhci-hcd.0-usb-0:1:1.0-port0"
+[[reader]]
+device = "tty:S0:pn532"
+protocol = "nfc"
+repeat_ms = 0
+[[reader]]
+device = "x"
+protocol = "gap"
+gap_ms = 30
+"""
+    lines, nfc, gap = config.loads(text).readers
+    assert (lines.protocol, lines.repeat, lines.baud) == ("lines", 0.5, 9600)
+    assert (nfc.protocol, nfc.repeat, nfc.device) == ("nfc", 0.0, "tty:S0:pn532")
+    assert (gap.protocol, gap.gap) == ("gap", 0.03)
+
+
 BAD = [
     ("preset = 'house'", 'preset: expected one of "official", "reglamento", "playone", "cool", '
      'got "house"'),
@@ -102,8 +121,19 @@ BAD = [
     ("[color_pad]\nred = 'x'", 'color_pad.red: expected a whole number from 0 to 27, got "x"'),
     ("[color_pad]\npurple = 1", "color_pad.purple: unknown key"),
     ("[[reader]]\nname = 'a'", "reader[1].device: missing, expected a text"),
-    ("[[reader]]\ndevice = ''", 'reader[1].device: expected a path, a /dev/serial/by-id name or a '
-     'USB VID:PID, got ""'),
+    ("[[reader]]\ndevice = ''", 'reader[1].device: expected a path, a /dev/serial/by-id or '
+     'by-path name or a USB VID:PID, got ""'),
+    ("[[reader]]\nprotocol = 'nfc'\ndevice = ''", "reader[1].device: expected an nfcpy device"),
+    ("[[reader]]\ndevice = 'x'\nprotocol = 'wiegand'", 'reader[1].protocol: expected one of '
+     '"lines", "gap", "rdm6300", "nfc", "hid", got "wiegand"'),
+    ("[[reader]]\ndevice = 'x'\nprotocol = 'hid'\nbaud = 9600", 'reader[1].baud: expected no '
+     'baud for protocol "hid", got 9600'),
+    ("[[reader]]\ndevice = 'x'\ngap_ms = 50", 'reader[1].gap_ms: expected no gap_ms for protocol '
+     '"lines"'),
+    ("[[reader]]\ndevice = 'x'\nprotocol = 'gap'\ngap_ms = 2", "reader[1].gap_ms: expected a whole "
+     "number from 5 to 2000, got 2"),
+    ("[[reader]]\ndevice = 'x'\nrepeat_ms = -1", "reader[1].repeat_ms: expected a whole number "
+     "from 0 to 10000"),
     ("[[reader]]\ndevice = 'x'\nbaud = 9601", "reader[1].baud: expected one of 1200, 2400"),
     ("[[reader]]\ndevice = 'x'\nseat = 5", 'reader[1].seat: expected "turn" or a seat number from '
      "1 to 4, got 5"),

@@ -115,3 +115,26 @@ def test_a_bad_deck_map_is_a_clear_error(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(".", r"\.")):
         deckmap.read(path, set(DECK))
+
+
+def test_enroll_with_an_rdm6300_tags_lying_on_it_count_once(tmp_path, sim_reader, capsys):
+    """The module repeats a tag's frame while it lies there: each card is asked for once."""
+    from hw.framing import rdm6300_frame
+
+    out = tmp_path / "deck.toml"
+    deck = [str(card) for card in RuleSet.preset("playone").deck()]
+    tags = [f"{n:010X}" for n in range(1, len(deck) + 1)]
+    argv = ["enroll", "--out", str(out), "--preset", "playone", "--reader", str(sim_reader.path),
+            "--protocol", "rdm6300", "--seconds", "60"]  # fmt: skip
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not out.exists() and time.monotonic() < deadline:
+        sim_reader.send(rdm6300_frame(tags[0]))
+        time.sleep(0.05)
+    sim_reader.send(b"".join(rdm6300_frame(tag) * 5 for tag in tags[1:]))
+    thread.join(timeout=60)
+    assert result["rc"] == 0
+    assert list(deckmap.read(out).tags) == tags
+    assert "already" not in capsys.readouterr().out

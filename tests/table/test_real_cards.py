@@ -47,13 +47,17 @@ def refused(seat: int, reason: str) -> str:
 
 
 def test_a_double_scan_of_a_printed_code_is_one_play(tmp_path):
+    # Within the reader's repeat_ms (500) the second read is the card still lying there.
     state = play(tmp_path, START + "2 scan pile R7\n2.02 scan pile R7\n")
+    assert state["discard"] == ["R1", "R7"] and state["notices"] == []
+    # Later, before anything else happened, the table takes it as the same card read twice.
+    state = play(tmp_path, START + "2 scan pile R7\n2.8 scan pile R7\n")
     assert state["discard"] == ["R1", "R7"]
     assert state["hand_counts"] == {"1": 7, "2": 6}
     assert state["awaiting"] == {"kind": "turn", "seat": 1}  # seat 1's turn, not played for it
     assert state["notices"] == [refused(1, "read_twice")]
     # Another copy, scanned again a few seconds later, is a play of its own.
-    again = play(tmp_path, START + "2 scan pile R7\n2.02 scan pile R7\n6 scan pile R7\n")
+    again = play(tmp_path, START + "2 scan pile R7\n2.8 scan pile R7\n6 scan pile R7\n")
     assert again["discard"] == ["R1", "R7", "R7"] and again["hand_counts"] == {"1": 6, "2": 6}
 
 
@@ -73,13 +77,17 @@ def test_a_tag_on_the_pile_is_refused_and_another_copy_plays(tmp_path):
 
 
 def test_a_card_left_on_the_reader_plays_once(tmp_path):
-    reads = "".join(f"{2 + n / 10:.1f} scan pile R7\n" for n in range(60))  # 6 s on the reader
-    state = play(tmp_path, START + reads + "30 wait\n")
+    # A scanner in continuous mode reads the label every 0.2 s while it lies there (the
+    # reader's repeat_ms makes that one scan); it loses the card a moment and reads it again.
+    lying = "".join(f"{2 + n / 5:.1f} scan pile R7\n" for n in range(8))
+    state = play(tmp_path, START + lying + "4.2 scan pile R7\n30 wait\n")
     assert state["discard"] == ["R1", "R7"] and state["hand_counts"] == {"1": 7, "2": 6}
     assert state["awaiting"] == {"kind": "turn", "seat": 1}
-    assert state["notices"] == [refused(1, "read_twice")]
+    assert state["notices"] == [refused(1, "read_twice")]  # 4.2: the table's own rule
     assert state["prompt"] == "Seat 1: play a card or press DRAW"
-    tagged = reads.replace("R7", "04A1B2C3")
+    # A tag is that card however long after: on the reader a while, then picked up again.
+    tagged = "".join(f"{2 + n / 5:.1f} scan pile 04A1B2C3\n" for n in range(40))
+    tagged += "70 scan pile 04A1B2C3\n"
     state = play(tmp_path, START.replace("R1", "04D5E6F7") + tagged, deck_map=TAGS)
     assert state["discard"] == ["R1", "R7"] and state["notices"] == [refused(1, "already_on_pile")]
 

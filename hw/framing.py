@@ -1,0 +1,177 @@
+"""Bytes from a reader -> frames: one framer per serial protocol (lines, gap, rdm6300)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+MAX_LINE = 256
+"""Bytes without an end after which a frame is given up (a stuck or noisy port)."""
+RDM6300_DIGITS = 12
+"""An RDM6300 frame's text between STX and ETX: 10 data digits and 2 checksum digits."""
+STX, ETX = 0x02, 0x03
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One id as the device sent it, decoded as text (undecodable bytes become U+FFFD)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class BadFrame:
+    """Bytes that cannot be an id: `message` says why, `raw` shows them."""
+
+    message: str
+    raw: str
+
+
+Reading = Frame | BadFrame
+
+
+class Framer(Protocol):
+    """Cuts a byte stream into readings."""
+
+    def patience(self) -> float | None:
+        """Seconds the next read may wait for bytes before feed(b"", now) is due; None: forever."""
+
+    def feed(self, data: bytes, at: float) -> list[Reading]:
+        """The readings that `data`, read at monotonic time `at`, completes (b"": silence)."""
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace").strip()
+
+
+def _too_long(data: bytes) -> BadFrame:
+    return BadFrame("line too long", _text(data)[:64])
+
+
+class LineFramer:
+    """CR, LF or CRLF ends a frame (empty ones dropped); the rest waits for more bytes."""
+
+    def __init__(self, max_line: int = MAX_LINE) -> None:
+        self._max = max_line
+        self._buffer = b""
+
+    def patience(self) -> float | None:
+        return None
+
+    def feed(self, data: bytes, at: float = 0.0) -> list[Reading]:
+        *lines, rest = re.split(rb"\r\n|\r|\n", self._buffer + data)
+        if len(rest) > self._max:  # a line that never ends is handed on, too long to be a scan
+            lines.append(rest)
+            rest = b""
+        readings = [self._frame(line) for line in lines if line.strip()]
+        self._buffer = rest
+        return readings
+
+    def _frame(self, line: bytes) -> Reading:
+        return _too_long(line) if len(line) > self._max else Frame(_text(line))
+
+
+class GapFramer:
+    """A frame ends after `gap` seconds of silence: a scanner set to send no suffix.
+
+    A suffix it sends anyway (CR, LF, Tab) is stripped, so either setting reads."""
+
+    def __init__(self, gap: float, max_line: int = MAX_LINE) -> None:
+        self._gap = gap
+        self._max = max_line
+        self._buffer = b""
+        self._last = 0.0
+
+    def patience(self) -> float | None:
+        # Only a frame begun needs the silence timed: an idle reader sleeps until bytes come.
+        return self._gap if self._buffer else None
+
+    def feed(self, data: bytes, at: float) -> list[Reading]:
+        readings: list[Reading] = []
+        if self._buffer and at - self._last >= self._gap:
+            readings += self._flush()
+        if data:
+            self._buffer += data
+            self._last = at
+        if len(self._buffer) > self._max:
+            readings.append(_too_long(self._buffer))
+            self._buffer = b""
+        return readings
+
+    def _flush(self) -> list[Reading]:
+        frame, self._buffer = _text(self._buffer), b""
+        return [Frame(frame)] if frame else []
+
+
+class Rdm6300Framer:
+    """STX, 10 hex data digits, 2 checksum digits, ETX; no line ends. The id: the data digits.
+
+    The checksum is the XOR of the five data bytes. Bytes outside a frame, a frame cut by the
+    next STX and a wrong checksum are bad frames."""
+
+    def __init__(self) -> None:
+        self._frame: bytes | None = None  # bytes after an STX, None between frames
+        self._stray = b""
+
+    def patience(self) -> float | None:
+        return None
+
+    def feed(self, data: bytes, at: float = 0.0) -> list[Reading]:
+        readings: list[Reading] = []
+        for byte in data:
+            readings += self._byte(byte)
+        return readings
+
+    def _byte(self, byte: int) -> list[Reading]:
+        if byte == STX:
+            bad = self._stray_frame() + self._cut_frame()
+            self._frame = b""
+            return bad
+        if self._frame is None:
+            self._stray += bytes([byte])
+            return [self._stray_frame()[0]] if len(self._stray) >= MAX_LINE else []
+        if byte == ETX:
+            frame, self._frame = self._frame, None
+            return [check_rdm6300(frame)]
+        self._frame += bytes([byte])
+        if len(self._frame) > RDM6300_DIGITS:
+            self._stray, self._frame = b"\x02" + self._frame, None
+        return []
+
+    def _stray_frame(self) -> list[Reading]:
+        stray, self._stray = self._stray, b""
+        return [BadFrame("not a frame", show(stray))] if stray else []
+
+    def _cut_frame(self) -> list[Reading]:
+        frame, self._frame = self._frame, None
+        return [BadFrame("frame cut short", show(b"\x02" + frame))] if frame is not None else []
+
+
+def check_rdm6300(digits: bytes) -> Reading:
+    """The id of an RDM6300 frame's text (between STX and ETX), or why it is bad."""
+    text = digits.decode("ascii", "replace")
+    if len(digits) != RDM6300_DIGITS or not re.fullmatch(r"[0-9A-Fa-f]+", text):
+        return BadFrame("bad frame", show(b"\x02" + digits + b"\x03"))
+    data = bytes.fromhex(text[:10])
+    checksum = 0
+    for byte in data:
+        checksum ^= byte
+    if checksum != int(text[10:], 16):
+        return BadFrame("bad checksum", text)
+    return Frame(text[:10].upper())
+
+
+def rdm6300_frame(tag: str) -> bytes:
+    """The frame an RDM6300 sends for a 10-digit tag id (what tests and scripts write)."""
+    if not re.fullmatch(r"[0-9A-Fa-f]{10}", tag):
+        raise ValueError(f"an RDM6300 tag id is 10 hex digits, not {tag!r}")
+    checksum = 0
+    for byte in bytes.fromhex(tag):
+        checksum ^= byte
+    return b"\x02" + f"{tag}{checksum:02X}".encode() + b"\x03"
+
+
+def show(data: bytes) -> str:
+    """Bytes as text for people: printable ASCII as it is, the rest as <hex>."""
+    return "".join(chr(b) if 32 <= b < 127 else f"<{b:02x}>" for b in data)[:64]

@@ -1,0 +1,41 @@
+"""The reader protocols a configuration names, each made into a backend for hw.reader."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from hw.framing import GapFramer, LineFramer, Rdm6300Framer
+from hw.hid_reader import HidBackend
+from hw.nfc_reader import NfcBackend
+from hw.reader import Backend
+from hw.serial_reader import SerialBackend
+
+
+class Protocol(StrEnum):
+    """How a reader sends ids (README, Hardware, says which device speaks which)."""
+
+    LINES = "lines"  # serial: one id a line, CR, LF or CRLF
+    GAP = "gap"  # serial: one id a burst, ended by `gap` seconds of silence (no suffix)
+    RDM6300 = "rdm6300"  # serial: STX, 10 hex digits, 2 checksum digits, ETX; repeated
+    NFC = "nfc"  # nfcpy: a PN532 or an ACR122U, polled
+    HID = "hid"  # evdev: a keyboard-mode reader, grabbed
+
+    @property
+    def serial(self) -> bool:
+        """Whether the device is a serial port (named as hw.ports names them, with a baud)."""
+        return self in (Protocol.LINES, Protocol.GAP, Protocol.RDM6300)
+
+
+def backend(protocol: Protocol, device: str, *, baud: int = 9600, gap: float = 0.05) -> Backend:
+    """The backend that opens `device` and reads it by `protocol`."""
+    match Protocol(protocol):
+        case Protocol.LINES:
+            return SerialBackend(device, LineFramer, baud)
+        case Protocol.GAP:
+            return SerialBackend(device, lambda: GapFramer(gap), baud)
+        case Protocol.RDM6300:
+            return SerialBackend(device, Rdm6300Framer, baud)
+        case Protocol.NFC:
+            return NfcBackend(device)
+        case Protocol.HID:
+            return HidBackend(device)
