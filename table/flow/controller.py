@@ -173,7 +173,7 @@ class Controller:
         try:
             action = self.action_for(event, seat, held.cards)
             if scans:
-                self.pile.check(scans, len(self.game.history))
+                self.pile.check(scans, len(self.game.history), isinstance(action, Reveal))
             if self._lacks_target(action):
                 self.asking, self._asking_scans = action, scans
                 return Asking(action)

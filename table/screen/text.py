@@ -154,6 +154,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "unknown_card": "unknown card code: {card}",
         "refused": "refused: {card}",
         "already_on_pile": "that card is already on the pile",
+        "shown_already": "that card has been shown already",
         "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
         "knobs_misfit": "the configured knobs do not fit these rules",
         # Names of colours, card ranks and the presets.
@@ -318,6 +319,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "unknown_card": "código de carta desconocido: {card}",
         "refused": "rechazada: {card}",
         "already_on_pile": "esa carta ya está en la pila",
+        "shown_already": "esa carta ya se ha enseñado",
         "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
         "(¿otra copia? escanéala otra vez)",
         "knobs_misfit": "los ajustes configurados no encajan con estas reglas",

@@ -7,7 +7,7 @@ import pytest
 from engine import Card, IllegalAction
 from engine import events as ev
 from hw.events import CodeScanned
-from table.flow.pile import ON_PILE, READ_TWICE, Pile, tag_of
+from table.flow.pile import ON_PILE, READ_TWICE, SHOWN, Pile, tag_of
 
 
 def scan(code: str, at: float, tag: str = "", reader: str = "pile") -> CodeScanned:
@@ -18,9 +18,9 @@ def played(*codes: str) -> list[ev.Event]:
     return [ev.Played(0, tuple(Card.parse(c) for c in codes), None)]
 
 
-def reason(pile: Pile, scans: list[CodeScanned], count: int) -> str | None:
+def reason(pile: Pile, scans: list[CodeScanned], count: int, reveal=False) -> str | None:
     try:
-        pile.check(scans, count)
+        pile.check(scans, count, reveal)
     except IllegalAction as refusal:
         return refusal.reason
     return None
@@ -45,6 +45,18 @@ def test_a_tag_stays_on_the_pile_until_a_reshuffle_leaves_only_the_top():
     assert reason(pile, [scan("R7", 92, "T2")], 7) is None
 
 
+def test_a_tag_shown_this_round_is_not_shown_again_until_it_is_played():
+    pile = Pile()
+    shown = [ev.Revealed(1, (Card.parse("R5"),))]
+    pile.applied([scan("R5", 1, "T1")], shown, 3)
+    assert reason(pile, [scan("R5", 9, "T1")], 3, reveal=True) == SHOWN
+    assert reason(pile, [scan("R5", 9, "T1")], 3) is None  # the challenged player plays it
+    pile.applied([scan("R5", 9, "T1")], played("R5"), 4)
+    assert reason(pile, [scan("R5", 12, "T1")], 4, reveal=True) == ON_PILE
+    pile.applied([], [ev.Dealt(1, 7)], 5)
+    assert reason(pile, [scan("R5", 12, "T1")], 5, reveal=True) is None
+
+
 def test_one_tag_twice_in_one_play_is_a_double_read():
     pile = Pile()
     assert reason(pile, [scan("R5", 1, "T1"), scan("R5", 1.2, "T1")], 0) == READ_TWICE
@@ -65,6 +77,9 @@ def test_a_printed_code_equal_to_the_tops_soon_after_it(again, expected):
     pile.applied([scan("R7", 2.0)], played("R7"), 4)
     assert reason(pile, [again], 4) == expected
     assert reason(Pile(repeat=3.0), [again], 4) is None  # nothing on the pile yet
+    shown = Pile(repeat=3.0)  # a hand may hold two alike: a printed card shown is no repeat
+    shown.applied([scan("R7", 2.0)], [ev.Revealed(1, (Card.parse("R7"),))], 4)
+    assert reason(shown, [again], 4, reveal=True) is None
 
 
 def test_reads_of_a_card_left_on_the_reader_keep_it_one_card():

@@ -35,7 +35,7 @@ def play(tmp_path: Path, script: str, config: str = "", deck_map: str = "") -> d
     """The table script on the shipped configuration with `config` over it."""
     if deck_map:
         (tmp_path / "deck.toml").write_text(deck_map)
-        config += f'deck_map = "{tmp_path / "deck.toml"}"\n'
+        config = f'deck_map = "{tmp_path / "deck.toml"}"\n' + config  # before any [table]
     (tmp_path / "table.toml").write_text(config)
     (tmp_path / "script.txt").write_text(script)
     table = configuration.load(tmp_path / "table.toml")
@@ -106,6 +106,17 @@ def test_an_impossible_tally_is_refused_and_draw_ends_it(tmp_path):
     done = play(tmp_path, START + ROUND + w4s + "20 press 1 draw\n", "[knobs]\nhand_size = 3\n")
     assert done["screen"] == "scores" and done["scores"] == {"1": 0, "2": 200}
     assert done["awaiting"] == {"kind": "round_over", "seat": None}
+
+
+def test_a_tally_with_tags_takes_each_physical_card_once(tmp_path):
+    tags = {"AA01": "R1", "AA02": "R2", "AA03": "R3", "AA04": "R4", "BB01": "B2", "BB02": "B2"}
+    deck_map = "[tags]\n" + "".join(f'"{t}" = "{c}"\n' for t, c in tags.items())
+    deck_map = 'preset = "official"\n' + deck_map
+    script = (START + ROUND).replace("pile R", "pile AA0")
+    script += "9 scan pile BB01\n10 scan pile BB01\n11 scan pile AA04\n12 scan pile BB02\n"
+    state = play(tmp_path, script + "13 press 1 draw\n", "[knobs]\nhand_size = 3\n", deck_map)
+    assert state["notices"] == [refused(1, "shown_already"), refused(1, "already_on_pile")]
+    assert state["screen"] == "scores" and state["scores"] == {"1": 0, "2": 4}
 
 
 def test_the_tally_goes_on_when_the_reader_is_gone(tmp_path):
