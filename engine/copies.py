@@ -11,7 +11,7 @@ hidden again.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from .cards import Card
@@ -26,16 +26,26 @@ def in_deck(rules: RuleSet) -> Counter[Card]:
 
 def from_hidden(cards: Iterable[Card], seen: Iterable[Card] = ()) -> Counter[Card]:
     """The cards of a scan that must come from a hidden place: those beyond what `seen` holds."""
-    return Counter(cards) - Counter(seen)
+    left, hidden = list(seen), Counter()
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            hidden[card] += 1
+    return hidden
 
 
-def exhausted(rules: RuleSet, in_sight: Iterable[Card], hidden: Counter[Card]) -> Card | None:
-    """The first card of `hidden` with fewer copies left unseen than it asks for, or None."""
+def exhausted(
+    rules: RuleSet, in_sight: Iterable[Sequence[Card]], hidden: Counter[Card]
+) -> Card | None:
+    """The first card of `hidden` with fewer copies left unseen than it asks for, or None.
+
+    `in_sight` holds the places whose cards the engine knows (piles, seen parts of hands)."""
     if not hidden:
         return None
-    deck, sight = in_deck(rules), Counter(in_sight)
+    deck, places = in_deck(rules), tuple(in_sight)
     for card, wanted in hidden.items():
-        if deck[card] - sight[card] < wanted:
+        if deck[card] - sum(place.count(card) for place in places) < wanted:
             return card
     return None
 

@@ -1431,8 +1431,7 @@ class Game:
     def _check_copies(self, cards: Iterable[Card], seen: Iterable[Card] = ()) -> None:
         """A real deck is finite: refuse a card taken from a hidden place (beyond the `seen`
         cards it comes with) when no copy of it can still be hidden (engine/copies.py)."""
-        in_sight = (*self._discard, *self._out_of_play, *self._pile)
-        in_sight += tuple(c for h in self._hands for c in h.cards)
+        in_sight = (self._discard, self._out_of_play, self._pile, *(h.cards for h in self._hands))
         card = copies.exhausted(self.rules, in_sight, copies.from_hidden(cards, seen))
         if card is not None:
             raise _refuse("no_copy_left", copies.refusal_message(self.rules, card))

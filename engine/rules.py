@@ -1,4 +1,4 @@
-"""Rule sets: the four presets of RULES.md as knobs on one frozen dataclass."""
+"""Rule sets: the four presets of docs/rules.md as knobs on one frozen dataclass."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class RuleSet:
     scoring: str = "points"  # none: the first out wins the match
     target_score: int = 500
     match_end: str = "first_to_target"  # lowest_at_target: each seat scores its own hand
-    # House rules (RULES.md "Knobs beyond the presets"), usable with any preset.
+    # House rules (docs/rules.md "Knobs beyond the presets"), usable with any preset.
     seven_zero: bool = False  # a 7 swaps hands with a named seat; a 0 passes every hand on
     jump_in: bool = False  # a card identical to the top may be played out of turn
     # The cool preset's rules, each a knob of its own.

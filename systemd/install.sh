@@ -6,7 +6,8 @@
 #
 # DESTDIR=/some/root puts the files under that root and only prints the steps that need the
 # live system (apt-get, groupadd/useradd, the virtual environment, systemctl).
-# Running it again changes nothing unless the source changed.
+# Running it again changes nothing unless the source changed. A run that fails leaves no
+# temporary file behind, and the next run finishes the job.
 set -eu
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,13 +20,24 @@ STATE=/var/lib/uno-table
 ACCOUNT=uno-table
 EXTRA_GROUPS="gpio video render input dialout audio"  # the unit's SupplementaryGroups=
 # Debian's lgpio for the pin factory (pip has no wheel for every Python); SDL's kmsdrm video
-# loads GBM, EGL and GLES and the Mesa drivers at run time.
-PACKAGES="python3-venv libgbm1 libegl1 libgles2 libgl1-mesa-dri"
+# loads GBM, EGL and GLES and the Mesa drivers at run time, and its sound ALSA's libasound
+# (alsa-utils brings it, and `aplay -l`).
+PACKAGES="python3-venv libgbm1 libegl1 libgles2 libgl1-mesa-dri alsa-utils"
 PI_PACKAGES="python3-lgpio"
+# Where python3-lgpio comes from: Raspberry Pi OS has this archive, plain Debian does not.
+PI_ARCHIVE="http://archive.raspberrypi.com/debian/"
+MODEL_FILE=${MODEL_FILE:-/proc/device-tree/model}  # the board's name (tests point elsewhere)
 SOURCES="pyproject.toml README.md wiring.md docs/wiring.svg engine hw table systemd"
 CHANGED=0
+FRESH=0
 
 say() { echo "uno-table: $*"; }
+
+# Stop the run, saying why on standard error.
+stop() {
+    say "$*" >&2
+    exit 1
+}
 
 dry() { [ -n "$DESTDIR" ]; }
 
@@ -56,7 +68,28 @@ source_files() {
     (cd "$SRC" && find $SOURCES -type f ! -path '*__pycache__*' ! -name '*.pyc' | LC_ALL=C sort)
 }
 
-on_a_pi() { grep -qs "Raspberry Pi" /proc/device-tree/model; }
+on_a_pi() { grep -qs "Raspberry Pi" "$MODEL_FILE"; }
+
+# Refuse a machine the table cannot run on, before anything is changed.
+check_machine() {
+    arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
+    case $arch in
+    armhf | armel | arm | armv6l | armv7l)
+        stop "this is a 32-bit system ($arch): pygame-ce, which draws the table, has no" \
+            "package for it. Flash Raspberry Pi OS Lite (64-bit) and run this again."
+        ;;
+    esac
+}
+
+# The packages of $@ that apt cannot install (no candidate in any of its sources).
+unknown_packages() {
+    for package in "$@"; do
+        candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: *//p')
+        if [ -z "$candidate" ] || [ "$candidate" = "(none)" ]; then
+            echo "$package"
+        fi
+    done
+}
 
 missing_packages() {
     for package in "$@"; do
@@ -83,6 +116,18 @@ install_packages() {
     missing=$(missing_packages $wanted)
     if [ -n "$missing" ]; then
         run apt-get update
+        # shellcheck disable=SC2086  # one word a package
+        unknown=$(unknown_packages $missing | tr '\n' ' ')
+        case " $unknown " in
+        *" python3-lgpio "*)
+            codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null)
+            stop "apt has no python3-lgpio, the GPIO library: it is in the Raspberry Pi" \
+                "archive, which Raspberry Pi OS has and plain Debian does not ('deb" \
+                "$PI_ARCHIVE ${codename:-bookworm} main', signed by raspberrypi-archive-keyring)." \
+                "Add that archive, or use Raspberry Pi OS, and run this again."
+            ;;
+        *[a-z]*) stop "apt has no package called: $unknown" ;;
+        esac
         # shellcheck disable=SC2086  # one word a package
         run apt-get install -y $missing
     fi
@@ -111,11 +156,10 @@ install_account() {
 
 # The source in PREFIX/src and its own venv there, redone only when the source changed.
 install_program() {
-    listing=$(mktemp)
+    listing=$WORK/source.sha256
     (cd "$SRC" && source_files | xargs sha256sum) >"$listing"
-    stamp="$DESTDIR$PREFIX/source.sha256"
     fresh=0
-    if ! cmp -s "$listing" "$stamp"; then
+    if ! cmp -s "$listing" "$DESTDIR$PREFIX/source.sha256"; then
         rm -rf "$DESTDIR$PREFIX/src"
         for file in $(source_files); do
             mode=644
@@ -134,17 +178,21 @@ install_program() {
         # System site packages: Debian's python3-lgpio, for which pip may have no wheel.
         [ -x "$venv/bin/python" ] || run python3 -m venv --system-site-packages "$venv"
         # Built from a copy so that the build leaves nothing behind in src.
-        build=$(mktemp -d)
+        build=$WORK/build
         cp -R "$PREFIX/src/." "$build"
         run "$venv/bin/pip" install --quiet --disable-pip-version-check "$build"
         rm -rf "$build"
         CHANGED=1
     fi
-    # The stamp last: an install that failed half-way is done again next time.
-    if [ "$fresh" = 1 ]; then
-        install -D -m 644 "$listing" "$stamp"
+    FRESH=$fresh
+}
+
+# The source's stamp, once the table runs it: a run that failed before (even just before the
+# restart) is done again next time.
+stamp_program() {
+    if [ "$FRESH" = 1 ]; then
+        install -D -m 644 "$WORK/source.sha256" "$DESTDIR$PREFIX/source.sha256"
     fi
-    rm -f "$listing"
 }
 
 install_files() {
@@ -152,19 +200,17 @@ install_files() {
     put 755 "$SRC/systemd/uno-table" "$LAUNCHER"
     if [ ! -e "$DESTDIR$CONF" ]; then
         # The shipped default, with the journal in the service's StateDirectory.
-        conf=$(mktemp)
+        conf=$WORK/table.toml
         sed "s|^state_dir = .*|state_dir = \"$STATE\"   # the service's StateDirectory|" \
             "$SRC/table/default.toml" >"$conf"
         install -D -m 644 "$conf" "$DESTDIR$CONF"
-        rm -f "$conf"
         say "installed $CONF (yours from now on: install never overwrites it)"
     fi
 }
 
 start_service() {
-    if [ "$CHANGED" = 1 ] || dry; then
-        run systemctl daemon-reload
-    fi
+    # Always: a run that died between writing the unit and this leaves systemd a stale unit.
+    run systemctl daemon-reload
     if dry || ! systemctl --quiet is-enabled uno-table.service 2>/dev/null; then
         run systemctl enable uno-table.service
     fi
@@ -182,11 +228,13 @@ start_service() {
 }
 
 do_install() {
+    check_machine
     install_packages
     install_account
     install_program
     install_files
     start_service
+    stamp_program
     if dry; then
         say "done: the files are in $DESTDIR; the steps on the live system were only printed"
     else
@@ -215,6 +263,12 @@ install | uninstall)
         say "run it as root: sudo make $1"
         exit 1
     fi
+    # Every temporary file in one folder, gone however the run ends (a signal runs the EXIT trap
+    # through exit).
+    WORK=$(mktemp -d "${TMPDIR:-/tmp}/uno-table-install.XXXXXX")
+    trap 'rm -rf "$WORK"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM HUP
     "do_$1"
     ;;
 *)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib.metadata
 import os
 import queue
 import time
@@ -19,6 +20,9 @@ from hw.protocols import Protocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
 from table.setup.inputs import codebook, open_factory, pin_factory_name, start_readers
+
+EMPTY_LGPIO = "0.0.0.2"
+"""PyPI's lgpio release whose module is empty: the lgpio pin factory fails on it."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -72,10 +76,11 @@ def run_check(
     waiting: dict[tuple[int | None, Button], str] = {}
     panel = None
     if factory is None:
-        say(f"pin factory: none ({why}); buttons and LEDs are not checked")
+        say(f"pin factory: none ({why}{_empty_lgpio()}); buttons and LEDs are not checked")
         failures.append("no GPIO")
     else:
-        say(f"pin factory: {factory_name(factory)}")
+        fell_back = f" (fell back: {why}{_empty_lgpio()})" if why else ""
+        say(f"pin factory: {factory_name(factory)}{fell_back}")
         panel = Panel(factory, [s.pins for s in config.seats], config.color_pad, events,
                       bounce=config.gpio.bounce, refractory=config.gpio.refractory)  # fmt: skip
         _light_leds(config, panel, led_seconds, say)
@@ -121,6 +126,18 @@ def _where(reader: Reader) -> str:
         return find_port(reader.device) or "not found"
     except AmbiguousPort as exc:
         return f"AMBIGUOUS: {exc}"
+
+
+def _empty_lgpio() -> str:
+    """Why lgpio failed when it is PyPI's empty module (pip's pick for Python 3.13+), or ""."""
+    try:
+        version = importlib.metadata.version("lgpio")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+    if version != EMPTY_LGPIO:
+        return ""
+    return (f"; lgpio {version} here is PyPI's empty module: uninstall it and install Debian's "
+            "python3-lgpio, README.md says how")  # fmt: skip
 
 
 def _light_leds(config: Config, panel: Panel, seconds: float, say: Callable[[str], None]) -> None:

@@ -30,13 +30,14 @@ def pin_factory_name(config: Config, option: str | None, env: Mapping[str, str])
 
 
 def open_factory(name: str) -> tuple[Factory | None, str]:
-    """The pin factory called `name` (auto tries the Pi's), or None and why there is none."""
+    """The pin factory called `name` (auto tries the Pi's) and why those tried before it failed
+    ("" when the first one worked); or None and why there is none."""
     if name == "keyboard":
         return None, "the configuration asks for the keyboard"
     reasons = []
     for candidate in AUTO if name == "auto" else (name,):
         try:
-            return make_pin_factory(candidate), ""
+            return make_pin_factory(candidate), "; ".join(reasons)
         except GpioUnavailable as exc:
             reasons.append(str(exc))
     return None, "; ".join(reasons)

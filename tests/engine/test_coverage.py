@@ -2,10 +2,13 @@
 
 The scenarios (tests/engine/test_rules_*.py) name their rule with `@rule(preset, document, line,
 row)` and their hands with `@hands` (both by default; see conftest.py). This module reads those
-marks and checks that each row of the decision table, each shared detail and each knob of
-RULES.md is covered for each preset where it applies, `[seen]` and `[unseen]`; and, where the
-shared documents are beside the repository, that the rows are RULES.md's own and that every
-line a scenario names is a line of its rule document.
+marks and checks that each row of the decision table, each shared detail and each knob is
+covered for each preset where it applies, `[seen]` and `[unseen]`. The project's own rules
+document, docs/rules.md, must hold those rows, details and knobs, each preset with the lines of
+the rule documents it rests on. Where the shared documents are beside the repository
+(../shared, or $UNO_SHARED), the rows are also RULES.md's own, every line a scenario or
+docs/rules.md cites is a line of its document, and a RULES.md line a scenario names lies in the
+row it names.
 
 `python -m tests.engine.test_coverage` prints the map: rows x presets, seen/unseen counts.
 """
@@ -25,6 +28,9 @@ from .unseen import SEEN, UNSEEN
 
 HERE = Path(__file__).parent
 SHARED = Path(os.environ.get("UNO_SHARED", HERE.parents[1].parent / "shared"))
+OUR_RULES = HERE.parents[1] / "docs" / "rules.md"
+# docs/rules.md cites a rule document as [doc:line] or [doc:first-last], doc its 3-digit prefix.
+CITATION = re.compile(r"\[(\d{3}):(\d+)(?:-(\d+))?\]")
 
 TABLE = ROWS[: ROWS.index("empty draw pile") + 1]  # the decision table's rows, in order
 DETAILS = {  # RULES.md "Details that every preset shares": where each applies
@@ -36,6 +42,7 @@ DETAILS = {  # RULES.md "Details that every preset shares": where each applies
     "wild shuffle hands": ("cool",),  # the only deck with a WS
     "cool counters": ("cool",),
 }
+DETAILS_HEADING = "Details that every preset shares"
 UNSEEN_ONLY = {
     "challenges under real cards",
     "points under real cards",
@@ -118,6 +125,88 @@ def test_the_rows_are_those_of_rules_md():
     assert [d.strip().lower() for d in details] == [*DETAILS]
     knobs = text.split("## Knobs beyond the presets")[1]
     assert all(f"`{knob}`" in knobs for knob in RULES_MD_KNOBS)
+
+
+def sections(text: str, heading: str) -> dict[str, str]:
+    """The `### ` sections under a `## heading` of docs/rules.md, by title, in order."""
+    part = text.split(f"## {heading}")[1].split("\n## ")[0]
+    titles = re.findall(r"^### (.+)$", part, re.M)
+    bodies = re.split(r"^### .+$", part, flags=re.M)[1:]
+    return dict(zip(titles, bodies, strict=True))
+
+
+def bullets(body: str) -> dict[str, str]:
+    """The `- **preset**: ...` bullets of a section, by preset."""
+    items = re.split(r"^- \*\*", body, flags=re.M)[1:]
+    return {item.split("**")[0]: item for item in items}
+
+
+def test_docs_rules_md_holds_every_row_detail_and_knob():
+    text = OUR_RULES.read_text()
+    assert tuple(sections(text, "Decisions per preset")) == TABLE
+    details = sections(text, "Details that every preset shares")
+    assert [d.lower() for d in details] == [*DETAILS]
+    knobs = text.split("## Knobs beyond the presets")[1]
+    assert all(f"`{knob}`" in knobs for knob in RULES_MD_KNOBS)
+
+
+def test_docs_rules_md_gives_each_preset_of_each_rule_its_lines():
+    text = OUR_RULES.read_text()
+    rules = {**sections(text, "Decisions per preset")}
+    rules.update({d.lower(): body for d, body in sections(text, DETAILS_HEADING).items()})
+    wanted = {**dict.fromkeys(TABLE, PRESETS), **DETAILS}
+    bad = []
+    for row, presets in wanted.items():
+        said = bullets(rules[row])
+        bad += [f"{row}: {p} is not there" for p in presets if p not in said]
+        uncited = [p for p in presets if not CITATION.search(said.get(p, ""))]
+        bad += [f"{row}: {p} cites no line" for p in uncited]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="no shared docs beside the repo")
+def test_every_line_docs_rules_md_cites_is_a_line_of_its_document():
+    texts = {doc[:3]: (SHARED / "rules" / doc).read_text().splitlines() for doc in DOCS[:-1]}
+    bad = []
+    for doc, first, last in CITATION.findall(OUR_RULES.read_text()):
+        lines, first, last = texts[doc], int(first), int(last or first)
+        if not 1 <= first <= last <= len(lines) or not lines[first - 1].strip():
+            bad.append(f"[{doc}:{first}-{last}]")
+        elif not lines[last - 1].strip():
+            bad.append(f"[{doc}:{first}-{last}] ends on an empty line")
+    assert not bad, "\n".join(bad)
+
+
+def rules_md_regions(lines: list[str]) -> dict[str, set[int]]:
+    """RULES.md's line numbers by row: a table row's line, a detail's paragraph, the knobs."""
+    regions: dict[str, set[int]] = defaultdict(set)
+    detail = None
+    knobs = False
+    for number, line in enumerate(lines, 1):
+        knobs = knobs or line.startswith("## Knobs beyond the presets")
+        cell = re.match(r"^\| ([^|]+?) \|", line)
+        start = re.match(r"^- \*\*(.+?)[.*(]", line)
+        if cell:
+            regions[cell.group(1)].add(number)
+        detail = start.group(1).strip().lower() if start else detail if line.strip() else None
+        if detail:
+            regions[detail].add(number)
+        if knobs:
+            regions["knobs"].add(number)
+    return regions
+
+
+@pytest.mark.skipif(not (SHARED / "RULES.md").exists(), reason="no shared docs beside the repo")
+def test_every_rules_md_line_named_lies_in_its_row():
+    regions = rules_md_regions((SHARED / "RULES.md").read_text().splitlines())
+    bad = [
+        f"{name}: {who} / {row}: RULES.md line {line}"
+        for name, marks in scenario_functions()
+        for who, doc, line, row in rule_marks(marks)
+        if doc == RULES_MD
+        and line not in regions[row] | (regions["knobs"] if who not in PRESETS else set())
+    ]
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="no shared docs beside the repo")

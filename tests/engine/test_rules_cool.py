@@ -451,7 +451,7 @@ def test_skip_against_reverse_needs_one_skip_per_reverse():
 
 @rule("cool", COOL_DOC, 23, "cool counters")
 def test_skip_against_single_reverse_restores_the_direction():
-    """cool — 003 line 23 / RULES.md line 65: the reverse is cancelled."""
+    """cool — 003 line 23 / RULES.md line 73: the reverse is cancelled."""
     g = position([["RR", "Y1"], ["B2"], ["G1"], ["RS", "Y5"]], top="R3")
     g.apply(Play(0, "RR"))
     assert g.direction == -1 and awaiting(g) == ("respond", 3)
@@ -493,9 +493,9 @@ def test_counter_must_be_skip_or_reverse_matching():
     assert awaiting(g) == ("turn", 2)
 
 
-@rule("cool", RULES_MD, 51, "catch window")
+@rule("cool", RULES_MD, 53, "catch window")
 def test_declining_a_counter_keeps_the_catch_window():
-    """cool — RULES.md lines 51-52 and 66: declining is an Accept, like an automatic skip."""
+    """cool — RULES.md lines 53-55 and 74: declining is an Accept, like an automatic skip."""
     g = position([["RS", "Y1"], ["B2", "B3"], ["G1", "G2"]], top="R3")
     g.apply(Play(0, "RS"))  # down to one card, no call
     g.apply(Accept(1))
@@ -635,9 +635,9 @@ def test_call_before_the_catch_wins_and_the_catch_costs_nothing():
     assert g.hand_count(1) == 2
 
 
-@rule("cool", RULES_MD, 50, "catch window")
+@rule("cool", RULES_MD, 52, "catch window")
 def test_call_within_fifty_ms_counts_as_at_the_same_time():
-    """cool — 003 line 31 and RULES.md line 50: within 50 ms the call wins (table's ordering)."""
+    """cool — 003 line 31 and RULES.md line 52: within 50 ms the call wins (table's ordering)."""
     assert COOL.call_in_time(12.54, 12.50)
     assert COOL.call_in_time(12.40, 12.50)
     assert not COOL.call_in_time(12.56, 12.50)
@@ -698,9 +698,9 @@ def test_call_before_several_real_cards_is_trusted_and_lapses_if_one_is_played()
 # --- Wild shuffle hands ---------------------------------------------------------------------
 
 
-@rule("cool", RULES_MD, 60, "wild shuffle hands")
+@rule("cool", RULES_MD, 68, "wild shuffle hands")
 def test_wild_shuffle_hands_deals_every_hand_again():
-    """cool — RULES.md lines 60-61; 003 line 6 ("cambio de mano")."""
+    """cool — RULES.md lines 68-69; 003 line 6 ("cambio de mano")."""
     hands = [["WS", "R1", "R2"], ["B1", "B2", "B3", "B4"], ["G1", "G2"]]
     g = position(hands, top="R3", seed=4)
     everything = Counter(c for h in hands for c in h) - Counter(["WS"])
@@ -712,9 +712,9 @@ def test_wild_shuffle_hands_deals_every_hand_again():
     assert g.color is Color.GREEN and awaiting(g) == ("turn", 1)
 
 
-@rule("official", RULES_MD, 60, "wild shuffle hands")
+@rule("official", RULES_MD, 68, "wild shuffle hands")
 def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
-    """WS knob-free — RULES.md line 60: the official preset with the cool deck."""
+    """WS knob-free — RULES.md line 68: the official preset with the cool deck."""
     rules = OFFICIAL.replace(deck_kind="cool")
     g = position([["WS", "R1"], ["B1", "B2", "B3"]], top="R3", rules=rules)
     g.apply(Play(0, "WS", color="B"))
@@ -722,9 +722,9 @@ def test_wild_shuffle_hands_works_in_any_deck_that_holds_it():
 
 
 @hands("unseen")
-@rule("cool", RULES_MD, 61, "wild shuffle hands")
+@rule("cool", RULES_MD, 69, "wild shuffle hands")
 def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
-    """WS under real cards — RULES.md line 61: the engine redistributes counts."""
+    """WS under real cards — RULES.md line 69: the engine redistributes counts."""
     g = Game.from_position(COOL, hands=[["WS", "R1", "R2"], 5, 1], top="R3", turn=0)
     g.apply(Play(0, "WS", color="B"))
     assert [g.hand_count(s) for s in range(3)] == [2, 3, 3]  # 8 dealt from seat 1
@@ -746,7 +746,7 @@ def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
         ("cool", "GS", False),
     ],
 )
-@rule("stacking", RULES_MD, 71, "stacking")
+@rule("stacking", RULES_MD, 79, "stacking")
 def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
     """stacking knob — RULES.md line 28 and line 71: none, same, cross, cool with any preset."""
     rules = OFFICIAL.replace(stacking=stacking, w4_restricted=False)
@@ -763,7 +763,7 @@ def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
         refused(g, action, "must_answer")
 
 
-@rule("stacking", RULES_MD, 71, "W4 challenge")
+@rule("stacking", RULES_MD, 79, "W4 challenge")
 def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
     """stacking knob with official's W4 — RULES.md line 25: the victim may challenge or answer."""
     rules = OFFICIAL.replace(stacking="cool")
@@ -780,9 +780,9 @@ def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
 SEVEN_ZERO = OFFICIAL.replace(seven_zero=True)
 
 
-@rule("seven_zero", RULES_MD, 71, "knobs")
+@rule("seven_zero", RULES_MD, 79, "knobs")
 def test_seven_swaps_hands_with_the_named_seat():
-    """seven_zero knob — RULES.md line 71: "a 7 swaps hands with a chosen seat"."""
+    """seven_zero knob — RULES.md line 79: "a 7 swaps hands with a chosen seat"."""
     g = position([["R7", "B1", "B2"], ["G1"], ["Y1", "Y2", "Y3"]], top="R3", rules=SEVEN_ZERO)
     refused(g, Play(0, "R7"), "needs_target")
     refused(g, Play(0, "R7", target=0), "bad_target")
@@ -794,7 +794,7 @@ def test_seven_swaps_hands_with_the_named_seat():
     assert awaiting(g) == ("turn", 1)
 
 
-@rule("seven_zero", RULES_MD, 71, "knobs")
+@rule("seven_zero", RULES_MD, 79, "knobs")
 def test_seven_needs_no_target_without_the_knob():
     """seven_zero knob off — official 001 line 30: a 7 is a number like any other."""
     g = position([["R7", "B1"], ["G1"]], top="R3", rules=OFFICIAL)
@@ -802,9 +802,9 @@ def test_seven_needs_no_target_without_the_knob():
     g.apply(Play(0, "R7"))
 
 
-@rule("seven_zero", RULES_MD, 72, "knobs")
+@rule("seven_zero", RULES_MD, 80, "knobs")
 def test_zero_passes_every_hand_along_the_direction():
-    """seven_zero knob — RULES.md line 72: "a 0 passes every hand in the direction of play"."""
+    """seven_zero knob — RULES.md line 80: "a 0 passes every hand in the direction of play"."""
     hands = [["R0", "B1"], ["G1", "G2"], ["Y1", "Y2", "Y3"]]
     g = position(hands, top="R3", rules=SEVEN_ZERO)
     g.apply(Play(0, "R0"))
@@ -814,9 +814,9 @@ def test_zero_passes_every_hand_along_the_direction():
     assert [codes(g.hand(s)) for s in range(3)] == [["G1", "G2"], ["Y1", "Y2", "Y3"], ["B1"]]
 
 
-@rule("seven_zero", RULES_MD, 71, "knobs")
+@rule("seven_zero", RULES_MD, 79, "knobs")
 def test_seven_zero_legal_actions_name_targets():
-    """seven_zero knob — RULES.md line 71: the bots see one play per seat to swap with."""
+    """seven_zero knob — RULES.md line 79: the bots see one play per seat to swap with."""
     g = position([["R7", "B1"], ["G1"], ["Y1"]], top="R3", rules=SEVEN_ZERO)
     targets = sorted(a.target for a in g.legal_actions() if isinstance(a, Play) and a.target)
     assert targets == [1, 2]
@@ -828,9 +828,9 @@ def test_seven_zero_legal_actions_name_targets():
 JUMP_IN = OFFICIAL.replace(jump_in=True)
 
 
-@rule("jump_in", RULES_MD, 72, "knobs")
+@rule("jump_in", RULES_MD, 80, "knobs")
 def test_identical_card_jumps_in_and_play_goes_on_from_there():
-    """jump_in knob — RULES.md lines 72-74: any seat, out of turn; play goes on from it."""
+    """jump_in knob — RULES.md lines 80-82: any seat, out of turn; play goes on from it."""
     g = position([["B1"], ["G1", "G2"], ["R3", "R5"], ["Y1"]], top="R3", rules=JUMP_IN)
     assert g.jump_ins(2) == [Play(2, "R3")] and g.jump_ins(1) == []
     refused(g, Play(2, "R5"), "not_your_turn")
@@ -838,7 +838,7 @@ def test_identical_card_jumps_in_and_play_goes_on_from_there():
     assert awaiting(g) == ("turn", 3)
 
 
-@rule("jump_in", RULES_MD, 72, "knobs")
+@rule("jump_in", RULES_MD, 80, "knobs")
 def test_no_jump_in_without_the_knob():
     """jump_in knob off — official 001 line 28: play goes round in order."""
     g = position([["B1"], ["G1"], ["R3", "R5"]], top="R3", rules=OFFICIAL)
@@ -850,9 +850,9 @@ def test_no_jump_in_without_the_knob():
 
 
 @hands("seen", why=TRUSTED)
-@rule("draw_to_match", RULES_MD, 74, "knobs")
+@rule("draw_to_match", RULES_MD, 82, "knobs")
 def test_draw_to_match_on_the_official_preset():
-    """draw_to_match knob — RULES.md line 74: draw until a card fits, then play it."""
+    """draw_to_match knob — RULES.md line 82: draw until a card fits, then play it."""
     rules = OFFICIAL.replace(draw_to_match=True)
     g = position([["G1"], ["B2"]], top="R3", rules=rules, draw_pile=["Y9", "R8", "B1"])
     g.apply(Draw(0))
@@ -903,17 +903,17 @@ def test_lowest_score_ending():
         dict(draw_until_play=True, forced_play=True),
     ],
 )
-@rule("validation", RULES_MD, 70, "knobs")
+@rule("validation", RULES_MD, 78, "knobs")
 def test_rule_set_knobs_are_validated(knobs):
-    """RULES.md line 70: knobs on a frozen dataclass, validated."""
+    """RULES.md line 78: knobs on a frozen dataclass, validated."""
     with pytest.raises(ValueError):
         OFFICIAL.replace(**knobs)
 
 
 @hands("seen", why=NO_GAME)
-@rule("validation", RULES_MD, 70, "knobs")
+@rule("validation", RULES_MD, 78, "knobs")
 def test_knob_names_are_the_contract():
-    """RULES.md lines 70-74: the knob names."""
+    """RULES.md lines 78-82: the knob names."""
     rules = COOL.replace(
         stacking="cross", seven_zero=True, jump_in=True, target_score=200, draw_until_play=False
     ).replace(draw_to_match=True)

@@ -57,7 +57,7 @@ DECK_LINE = {
 
 @each_preset("deck", DECK_LINE)
 def test_referee_counts_the_deck(preset):
-    """RULES.md line 58: the engine counts the deck; a first W4 goes back (line 32)."""
+    """RULES.md line 66: the engine counts the deck; a first W4 goes back (line 32)."""
     g = Game.referee(players=4, rules=RuleSet.preset(preset), dealer=0)
     size = len(RuleSet.preset(preset).deck())
     assert [g.hand_count(s) for s in range(4)] == [7] * 4 and g.hand(1) == []
@@ -134,9 +134,9 @@ def test_unseen_draw_until_a_card_fits_is_trusted_reglamento():
     awaits(g, "turn", 1)
 
 
-@rule("draw_to_match", RULES_MD, 74, "knobs")
+@rule("draw_to_match", RULES_MD, 82, "knobs")
 def test_unseen_draw_to_match_is_trusted():
-    """draw_to_match knob — RULES.md line 74: unseen, the table trusts that a card fits."""
+    """draw_to_match knob — RULES.md line 82: unseen, the table trusts that a card fits."""
     g = Game.from_position(
         RuleSet.preset("official").replace(draw_to_match=True), hands=[2, 2], top="R3"
     )
@@ -185,7 +185,7 @@ def test_unseen_hand_of_three_may_not_call_one_card_a_play():
 
 # ---------------------------------------------------------------- challenges under real cards
 
-CHALLENGE_LINE = {"official": (RULES_MD, 53), "reglamento": (RULES_MD, 53)}
+CHALLENGE_LINE = {"official": (RULES_MD, 61), "reglamento": (RULES_MD, 61)}
 LOSER_PLAYS = {"official": 2, "reglamento": 1}  # reglamento: the challenger draws, then plays
 
 
@@ -235,7 +235,7 @@ def test_an_unseen_w4_is_not_judged_before_the_challenge():
 
 # ---------------------------------------------------------------- points under real cards
 
-POINTS_LINE = {"official": (RULES_MD, 56), "cool": (RULES_MD, 56)}
+POINTS_LINE = {"official": (RULES_MD, 64), "cool": (RULES_MD, 64)}
 
 
 @each_preset("points under real cards", POINTS_LINE, ("official", "cool"))
@@ -269,7 +269,7 @@ def test_no_points_no_reveal():
 
 # ---------------------------------------------------------------- draw pile under real cards
 
-PILE_LINE = dict.fromkeys(PRESETS, (RULES_MD, 58))
+PILE_LINE = dict.fromkeys(PRESETS, (RULES_MD, 66))
 
 
 @each_preset("draw pile under real cards", PILE_LINE)

@@ -21,17 +21,35 @@ SOURCES = ("pyproject.toml", "README.md", "wiring.md", "docs/wiring.svg", "engin
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the installer is for Linux")
 
 
-def install(root: Path, *args: str, src: Path = ROOT) -> str:
-    """Run the installer (`install` or `uninstall`) into `root`; its output."""
-    done = subprocess.run(
+def installer(*args: str, src: Path = ROOT, **env: str) -> subprocess.CompletedProcess:
+    """Run the installer (`install` or `uninstall`) with these environment variables added."""
+    return subprocess.run(
         ["sh", str(src / "systemd" / "install.sh"), *args],
-        env=dict(os.environ, DESTDIR=str(root)),
+        env=dict(os.environ, **env),
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def install(root: Path, *args: str, src: Path = ROOT) -> str:
+    """Run the installer (`install` or `uninstall`) into `root`; its output."""
+    done = installer(*args, src=src, DESTDIR=str(root))
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
+
+
+def stubs(folder: Path, **commands: str) -> str:
+    """A PATH with these commands first, each a shell script body; every other command that
+    changes the system fails (exit 97), so a test of the live path never changes this one."""
+    folder.mkdir()
+    guarded = ("apt-get", "groupadd", "useradd", "usermod", "userdel", "systemctl", "python3")
+    for name in guarded:
+        commands.setdefault(name, f'echo "{name} must not run here" >&2; exit 97')
+    for name, body in commands.items():
+        (folder / name).write_text(f"#!/bin/sh\n{body}\n")
+        (folder / name).chmod(0o755)
+    return f"{folder}:{os.environ['PATH']}"
 
 
 def tree(root: Path) -> dict[str, tuple[int, str]]:
@@ -64,7 +82,7 @@ def test_install_makes_the_tree_and_twice_changes_nothing(tmp_path):
     assert not list(src.rglob("__pycache__"))
     # The live steps are printed, not run.
     apt = next(line for line in plan.splitlines() if "apt-get install" in line)
-    assert "python3-lgpio" in apt and "python3-venv" in apt
+    assert {"python3-lgpio", "python3-venv", "alsa-utils"} <= set(apt.split())
     for step in (
         "useradd --system",
         "groupadd --system gpio",
@@ -78,6 +96,8 @@ def test_install_makes_the_tree_and_twice_changes_nothing(tmp_path):
     again = install(root, "install")
     assert tree(root) == first
     assert "installed" not in again
+    # Reloaded all the same: an earlier run may have died between the unit and the reload.
+    assert "would run: systemctl daemon-reload" in again
 
 
 def test_the_configuration_is_the_default_with_the_state_directory(tmp_path):
@@ -129,3 +149,56 @@ def test_uninstall_keeps_the_configuration(tmp_path):
         assert f"would run: {step}" in plan  # fmt: skip
     install(root, "uninstall")
     assert {p for p in tree(root) if not (root / p).is_dir()} == left
+
+
+def test_a_failed_run_leaves_no_temporary_file_and_the_next_one_finishes(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    root = tmp_path / "root"
+    assert installer("install", DESTDIR=str(root), TMPDIR=str(temp)).returncode == 0
+    assert list(temp.iterdir()) == []
+    (root / "etc/uno-table/table.toml").unlink()
+    (root / "etc/uno-table").rmdir()
+    (root / "etc/uno-table").write_text("")  # a file where the configuration's folder goes
+    (root / "opt/uno-table/source.sha256").unlink()  # the source is copied again, first
+    failed = installer("install", DESTDIR=str(root), TMPDIR=str(temp))
+    assert failed.returncode != 0
+    assert "installed the source" in failed.stdout  # it failed after making its temporary files
+    assert list(temp.iterdir()) == []
+    # The next run does the job again, source and all: the stamp comes last.
+    assert not (root / "opt/uno-table/source.sha256").exists()
+    (root / "etc/uno-table").unlink()
+    again = installer("install", DESTDIR=str(root), TMPDIR=str(temp))
+    assert again.returncode == 0 and "installed the source" in again.stdout
+    assert (root / "opt/uno-table/source.sha256").exists()
+    assert list(temp.iterdir()) == []
+
+
+def test_a_32_bit_system_is_refused_before_anything_changes(tmp_path):
+    path = stubs(tmp_path / "bin", dpkg="echo armhf")
+    done = installer("install", DESTDIR=str(tmp_path / "root"), PATH=path)
+    assert done.returncode == 1
+    assert "32-bit system (armhf)" in done.stderr and "(64-bit)" in done.stderr
+    assert not (tmp_path / "root").exists()
+
+
+def test_plain_debian_on_a_pi_is_told_which_archive_has_python3_lgpio(tmp_path):
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    log = tmp_path / "apt.log"
+    path = stubs(
+        tmp_path / "bin",
+        id="echo 0",  # root, as far as the installer asks
+        dpkg="echo arm64",
+        **{
+            "dpkg-query": "exit 1",  # nothing installed yet
+            "apt-get": f'echo "$*" >>{log}; [ "$1" = update ] || exit 98',
+            "apt-cache": 'if [ "$2" = python3-lgpio ]; then echo "  Candidate: (none)"; '
+            'else echo "  Candidate: 1.0"; fi',
+        },
+    )
+    done = installer("install", PATH=path, MODEL_FILE=str(model), TMPDIR=str(tmp_path), DESTDIR="")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert log.read_text() == "update\n"  # it stopped before apt-get install
+    assert "apt has no python3-lgpio" in done.stderr
+    assert "Raspberry Pi archive" in done.stderr and "raspberrypi-archive-keyring" in done.stderr

@@ -1,4 +1,5 @@
-"""The systemd unit: what the issue asks of it, and `systemd-analyze verify` on it as installed."""
+"""The systemd unit: what the kiosk needs, `systemd-analyze verify` on it as installed, and its
+sandbox rated by `systemd-analyze security`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ from tests.pi.test_install import install
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "uno-table.service"
 GROUPS = {"gpio", "video", "render", "input", "dialout", "audio"}
+EXPOSURE = 3.5
+"""The highest exposure `systemd-analyze security` may rate the unit (0 is best, 10 worst)."""
+ANALYZE = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (.ci/run installs the systemd package)",
+)
 
 
 def settings() -> dict[str, list[str]]:
@@ -54,10 +61,7 @@ def test_the_installer_makes_the_groups_and_user_the_unit_names():
     assert re.search(r"^ACCOUNT=uno-table$", script, re.M)
 
 
-@pytest.mark.skipif(
-    shutil.which("systemd-analyze") is None,
-    reason="systemd-analyze is not installed (.ci/run installs the systemd package)",
-)
+@ANALYZE
 def test_systemd_analyze_verify_passes_on_the_installed_unit(tmp_path):
     root = tmp_path / "root"
     install(root, "install")
@@ -80,3 +84,46 @@ def test_systemd_analyze_verify_passes_on_the_installed_unit(tmp_path):
     assert done.returncode == 0, output
     # Unknown keys and bad values are only warnings: none may name our unit.
     assert "uno-table" not in output, output
+
+
+def security_report() -> str:
+    """`systemd-analyze security --offline=yes` on the unit: a line a directive, then the score."""
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", "--no-pager", str(UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    if "--offline" in done.stderr and "unrecognized" in done.stderr:
+        pytest.skip("this systemd-analyze has no --offline (systemd 250 and later have it)")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@ANALYZE
+def test_the_sandbox_rates_at_most_the_target():
+    report = security_report()
+    score = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", report)
+    assert score, report
+    assert float(score.group(1)) <= EXPOSURE, report
+
+
+@ANALYZE
+def test_the_unit_says_why_each_opening_is_there():
+    comments = "\n".join(line for line in UNIT.read_text().splitlines() if line.startswith("#"))
+    open_ = [line.split()[1] for line in security_report().splitlines() if line.startswith("✗")]
+    assert open_  # the report lists them (devices and groups at least stay open)
+    for directive in open_:
+        # "PrivateNetwork=", "RestrictAddressFamilies=~AF_NETLINK", "RootDirectory=/RootImage="
+        name = directive.split("~")[1] if "~" in directive else directive.split("/")[0]
+        assert name in comments, f"the unit does not say why {directive} is left open"
+
+
+def test_the_sandbox_leaves_the_devices_reachable():
+    unit = settings()
+    # PrivateDevices= or a device allow-list would hide the screen, GPIO, input, serial, sound.
+    assert "PrivateDevices" not in unit and "DeviceAllow" not in unit
+    assert unit.get("DevicePolicy", ["auto"]) == ["auto"]
+    assert unit["ProtectSystem"] == ["strict"]  # all read-only but the state directory
+    assert set(unit["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_NETLINK"}
+    assert "PrivateNetwork" not in unit and "ProcSubset" not in unit
