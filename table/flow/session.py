@@ -125,7 +125,9 @@ class Session:
             return
         meta = self._resume_meta
         joined = meta.get("seats") or list(range(game.players))
-        self.preset = meta.get("preset", game.rules.name)
+        saved = meta.get("preset", game.rules.name)
+        # The lobby after this game offers the saved preset only if today's knobs fit it.
+        self.preset = self.preset if self._misfit(saved) else saved
         self._start(game, journal, joined)
         self.lines.append(Line(None, "resumed"))
 
@@ -173,14 +175,20 @@ class Session:
 
     def _pick(self, preset: str, now: float) -> None:
         """Choose a preset, unless the configured knobs contradict it (the rules say why)."""
-        try:
-            RuleSet.preset(preset).replace(**self.config.knobs)
-        except ValueError as err:
-            self._refuse(
-                None, f"the configured knobs do not fit {preset}: {err}", now, "knobs_misfit"
-            )
+        misfit = self._misfit(preset)
+        if misfit:
+            message = f"the configured knobs do not fit {preset}: {misfit}"
+            self._refuse(None, message, now, "knobs_misfit")
             return
         self.preset = preset
+
+    def _misfit(self, preset: str) -> str:
+        """Why the configured knobs do not fit `preset` ("" when they do)."""
+        try:
+            RuleSet.preset(preset).replace(**self.config.knobs)
+        except (ValueError, TypeError) as err:
+            return str(err)
+        return ""
 
     def rules(self) -> RuleSet:
         """The chosen preset with the configured knobs, less what this table cannot referee."""
