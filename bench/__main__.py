@@ -30,6 +30,27 @@ def table_figures(presses: int, idle: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+MEMORY_SIZES = ((1920, 1080), (800, 480))
+
+
+def memory_figures(actions: int) -> list[dict]:
+    """Peak memory over a real bots' match, each size in a process of its own."""
+    figures = []
+    for width, height in MEMORY_SIZES:
+        figures.append(_child(["bench.memory", str(width), str(height), str(actions)]))
+    return figures
+
+
+def _child(args: list[str]) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    cmd = [sys.executable, "-m", *args]
+    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise RuntimeError(f"{args[0]} failed:\n{out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny counts: checks the bench only")
@@ -43,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
 
     step("engine: random legal games, ours and rlcard's")
     games = engine.measure(scale=0.02 if quick else 1.0)
-    step("table: edge to frame, idle CPU, peak memory")
+    step("table: edge to frame, idle CPU")
     table = table_figures(presses=20 if quick else 300, idle=0.5 if quick else 10.0)
+    step("table: peak memory over a bots' match at 1920x1080 and 800x480")
+    table["memory"] = memory_figures(actions=100 if quick else 5000)
     step("table: start to first frame")
     start = startup.measure(runs=1 if quick else 5)
     step("journal: resume 1,000 actions")

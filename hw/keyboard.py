@@ -17,6 +17,8 @@ SEAT_KEYS = (("q", "a", "z"), ("u", "j", "m"), ("i", "k", ","), ("o", "l", "."),
 
 PAD_KEYS = {"f1": Button.RED, "f2": Button.YELLOW, "f3": Button.GREEN, "f4": Button.BLUE}
 SEND_KEYS = frozenset({"return", "enter"})
+HELP_KEY = "h"
+"""The key that shows and hides the help on screen: not a letter of any card code."""
 READER = "keyboard"
 """The reader name of codes typed on the keyboard."""
 
@@ -86,10 +88,3 @@ class Keyboard:
         if code is None:
             return DeviceProblem(READER, "unknown code", text)
         return CodeScanned(code, READER, at)
-
-
-def pygame_key_name(key: int) -> str:
-    """pygame's name of a key constant (pygame must be initialised)."""
-    import pygame  # only here: the rest of hw/ does not need a display library
-
-    return pygame.key.name(key)

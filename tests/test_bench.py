@@ -42,8 +42,11 @@ def test_a_missed_target_says_by_how_much():
 
 def _figures():
     press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0}
+    memory = [{"size": "1920x1080", "actions": 5000, "matches": 8, "frames": 9000, "faces": 54,
+               "screens": ["game"], "peak_rss_mb": 70.0}]  # fmt: skip
     table = {"shipped": press, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
-             "idle": {"core_share": 0.001, "seconds": 1, "frames": 0}}  # fmt: skip
+             "idle": {"core_share": 0.001, "seconds": 1, "frames": 0},
+             "memory": memory}  # fmt: skip
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
     resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}
     return table, start, resumed

@@ -41,6 +41,7 @@ from hw.sim import SimButtons, SimReader
 from table.flow.controller import Outcome, Refused
 from table.flow.loop import Loop
 from table.flow.session import Session
+from table.screen.view import default_positions
 from table.setup import config as configuration
 from table.setup.config import Config
 from table.setup.inputs import Inputs, codebook, start_readers
@@ -276,7 +277,7 @@ class DemoDriver:
             "players": self.players,
             "rounds": self.rounds_played,
             "actions": self.actions,
-            "winner": winner,
+            "winner": None if winner is None else winner + 1,  # seats as the screen numbers them
             "scores": world.scores,
             "consistent": self.consistent and self.done,
         }
@@ -284,16 +285,6 @@ class DemoDriver:
 
 # --- running it --------------------------------------------------------------------------------
 
-POSITIONS = (
-    "bottom",
-    "left",
-    "top",
-    "right",
-    "bottom-left",
-    "top-left",
-    "top-right",
-    "bottom-right",
-)
 FREE_PINS = [p for p in range(2, 28) if p not in (8, 9, 10, 11)] + [0, 1]  # 8-11: colour pad
 
 
@@ -307,6 +298,7 @@ def demo_config_text(
 ) -> str:
     """A configuration for `players` seats on mock pins, a pty reader for whoever's turn it is,
     and one per seat in `seat_readers`; `knobs` are TOML lines like "seven_zero = true"."""
+    places = default_positions(players)
     pins = iter(FREE_PINS)
     seats = [[next(pins) for _ in range(3)] for _ in range(players)]
     leds = [next(pins, None) for _ in range(players)]
@@ -321,7 +313,7 @@ def demo_config_text(
     ]
     for n, ((uno, challenge, draw), led) in enumerate(zip(seats, leds, strict=True)):
         lines.append(
-            f'[[seat]]\nname = "Bot {n + 1}"\nposition = "{POSITIONS[n % len(POSITIONS)]}"\n'
+            f'[[seat]]\nname = "Bot {n + 1}"\nposition = "{places[n]}"\n'
             f"uno = {uno}\nchallenge = {challenge}\ndraw = {draw}"
             + (f"\nled = {led}" if led is not None else "")
         )

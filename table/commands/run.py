@@ -78,9 +78,14 @@ def main_run(args: argparse.Namespace) -> int:
         return main_script(config, config_path, args)
     events: queue.Queue = queue.Queue()
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
-    from table.screen.window import Window, open_surface  # pygame starts here, not at import
+    from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
 
-    surface = open_surface(config, args.headless)
+    try:
+        surface = open_surface(config, args.headless)
+    except NoScreen as err:
+        inputs.close()
+        print(f"uno-table run: {err}", file=sys.stderr)
+        return 2
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
     session = Session(config, config.state_dir, settle=config.gpio.settle)
@@ -133,9 +138,14 @@ def main_demo(args: argparse.Namespace) -> int:
             knobs=args.knob,
             seat_readers=args.seat_readers,
         )
-        from table.screen.window import Window, open_surface
+        from table.screen.window import NoScreen, Window, open_surface
 
-        surface = open_surface(rig.config, args.headless)
+        try:
+            surface = open_surface(rig.config, args.headless)
+        except NoScreen as err:
+            rig.close()
+            print(f"uno-table demo: {err}", file=sys.stderr)
+            return 2
         window = Window(rig.config, surface, rig.loop.events, None, "MockFactory", args.screens)
         rig.loop.frame, rig.loop.pump = window.frame, window.pump
         rig.loop.after.append(window.react)
@@ -143,6 +153,8 @@ def main_demo(args: argparse.Namespace) -> int:
         rig.driver.pace = pace
         try:
             summary = demo_mod.run(rig, stop=lambda: window.quit)
+            while not args.headless and not window.quit:
+                rig.loop.run_once(wait=0.1)  # the result stays up until the window is closed
         finally:
             rig.close()
         summary["screens"] = sorted(window.saved)

@@ -364,29 +364,12 @@ class Player:
         notice = self.session.notice if self.window is not None else None
         if notice is None or notice is self._notice:
             return
-        shown = shown_notice(self.window.view(self.session), notice.problem)
+        shown = self.window.view(self.session).footer  # the bar as shown, while it shows
         last = self._notice
         still = last is not None and last.until > self.clock.now
         if not (still and self.notices and self.notices[-1] == shown):
             self.notices.append(shown)
         self._notice = notice
-
-
-def shown_notice(view, problem: bool) -> str:
-    """A notice as it is on screen: a problem in the corner, a refusal in the prompt bar."""
-    if problem:
-        return view.devices.problem
-    return footer(view)
-
-
-def footer(view) -> str:
-    """The prompt bar's line: the refusal with the seat's name, or the prompt."""
-    refusal = view.refusal
-    if refusal is None:
-        return view.prompt
-    seat = refusal.seat
-    who = view.seats[seat].name if seat is not None and seat < len(view.seats) else ""
-    return f"{who}: {refusal.text}" if who else refusal.text
 
 
 # --- the report ----------------------------------------------------------------------------------
@@ -409,7 +392,7 @@ def report(session: Session, window, notices: list[str]) -> dict:
         "discard": [],
         "actions": [],
         "scores": {},
-        "prompt": footer(view),
+        "prompt": view.footer,
         "notices": list(notices),
         "journal": str(session.journal_path) if session.journal_path else None,
         "events": list(view.events),

@@ -60,6 +60,8 @@ class Refused:
     seat: int | None
     reason: str
     message: str
+    card: str = ""  # the card scanned (its code), for the screen's sentence
+    pressed: str = ""  # the button pressed ("" for a scan)
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,13 @@ class Asking:
 
 
 Outcome = Applied | Refused | Asking
+
+
+def _what(event: ButtonPressed | CodeScanned) -> tuple[str, str]:
+    """(card code, button) of a refused input, for the screen to name."""
+    if isinstance(event, CodeScanned):
+        return (event.code, "")
+    return ("", str(event.button))
 
 
 @dataclass(order=True)
@@ -181,7 +190,7 @@ class Controller:
                 scans = self._asking_scans  # the 7 goes onto the pile now
             events = tuple(self._apply(action))
         except IllegalAction as refusal:
-            return Refused(seat, refusal.reason, refusal.message)
+            return Refused(seat, refusal.reason, refusal.message, *_what(event))
         self.pile.applied(scans, events, len(self.game.history))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again

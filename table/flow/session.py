@@ -47,7 +47,11 @@ class Notice:
     seat: int | None
     until: float
     problem: bool = False
-    reason: str = ""  # the engine's reason word, for the screen's own sentence
+    reason: str = ""  # the engine's reason word (a device's message), for the screen's sentence
+    card: str = ""  # the card (a device's raw text) the refusal concerns
+    pressed: str = ""  # the button whose press was refused ("" for a scan)
+    actions: int | None = None  # the game's action count it was refused at: gone after the next
+    source: str = ""  # the device of a problem
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,7 @@ class Session:
             if event.down:
                 self.devices[event.source] = (False, event.message)
             raw = f": {event.raw!r}" if event.raw else ""
-            self._problem(f"{event.source}: {event.message}{raw}", now)
+            self._problem(f"{event.source}: {event.message}{raw}", now, event=event)
         elif isinstance(event, DeviceReady):
             self.devices[event.source] = (True, event.detail)
             self._changed()
@@ -154,9 +158,10 @@ class Session:
         elif isinstance(event, ButtonPressed):
             self._menu_press(event, now)
         elif isinstance(event, CodeScanned):
-            self._refuse(None, "press UNO to join, then DRAW to start", now)
+            self._refuse(None, "press UNO to join, then DRAW to start", now, "lobby_scan")
 
     def _menu_press(self, press: ButtonPressed, now: float) -> None:
+        self._forget_refusal()  # a refusal belongs to the moment it refused in
         if self.phase is Phase.RESUME:
             if press.button is Button.DRAW:
                 self._resume(now)
@@ -218,7 +223,8 @@ class Session:
 
     def _try_start(self, seat: int, now: float) -> None:
         if len(self.joined) < 2:
-            self._refuse(seat, "two seats must join (press UNO) before the game starts", now)
+            message = "two seats must join (press UNO) before the game starts"
+            self._refuse(seat, message, now, "two_seats", pressed=Button.DRAW)
             return
         game = Game.referee(players=len(self.joined), rules=self.rules(), dealer=0)
         journal = None
@@ -279,19 +285,34 @@ class Session:
                 self._back_to_lobby()
                 return
             physical = self.joined[outcome.seat] if outcome.seat is not None else None
-            self._refuse(physical, outcome.message, now, outcome.reason)
+            self._refuse(
+                physical, outcome.message, now, outcome.reason, outcome.card, outcome.pressed
+            )
             return
         if isinstance(outcome, Applied):
+            self._forget_refusal()
             for event in outcome.events:
                 self.lines.append(Line(event))
         self._changed()  # an Asking too: the screen asks for the seat to swap with
 
-    def _refuse(self, seat: int | None, text: str, now: float, reason: str = "") -> None:
-        self.notice = Notice(text, seat, now + NOTICE_SECONDS, reason=reason)
+    def _refuse(
+        self, seat: int | None, text: str, now: float, reason: str = "", card="", pressed=""
+    ) -> None:
+        actions = len(self.game.history) if self.game is not None else None
+        self.notice = Notice(
+            text, seat, now + NOTICE_SECONDS, False, reason, card or "", pressed or "", actions
+        )
         self._changed()
 
-    def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
-        self.notice = Notice(text, None, now + seconds, problem=True)
+    def _forget_refusal(self) -> None:
+        if self.notice is not None and not self.notice.problem:
+            self.notice = None
+
+    def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS, event=None) -> None:
+        detail = {}
+        if event is not None:
+            detail = {"reason": event.message, "card": event.raw or "", "source": event.source}
+        self.notice = Notice(text, None, now + seconds, problem=True, **detail)
         self._changed()
 
     def _changed(self) -> None:

@@ -327,8 +327,11 @@ def rank_image(card: Card, size: int, fill: RGB, font: Font, outline: int) -> py
 # --- faces ------------------------------------------------------------------------------
 
 
-def card_face(code: str, height: int, font: Font, letters: dict[str, str]) -> pygame.Surface:
-    """A card's face `height` pixels high; `letters` gives each colour's printed letter."""
+def card_face(
+    code: str, height: int, font: Font, letters: dict[str, str], body=None
+) -> pygame.Surface:
+    """A card's face `height` pixels high; `letters` gives each colour's printed letter;
+    `body(letter, size, radius, unit)` the coloured body (patterned_body, or a kept one)."""
     card = Card.parse(code)
     w, h = card_size(height)
     # Drawn opaque so smooth edges blend with what is below, then cut to rounded corners.
@@ -341,8 +344,8 @@ def card_face(code: str, height: int, font: Font, letters: dict[str, str]) -> py
     if card.is_wild:
         pygame.draw.rect(face, WILD_BODY, inner, border_radius=inner_radius)
     else:
-        body = patterned_body(str(card.color), inner.size, inner_radius, w * 0.11)
-        face.blit(body, inner)
+        make = body or patterned_body
+        face.blit(make(str(card.color), inner.size, inner_radius, w * 0.11), inner)
     center = (w / 2, h / 2)
     a, b = h * 0.40, h * 0.215
     if card.is_wild:
@@ -384,21 +387,28 @@ def _rank_in_oval(face, card: Card, center, h, w, font) -> None:
     blit_center(face, image, center)
 
 
+SMALL_CARD = 120  # pixels high: below this a face drops its corner ranks for bigger marks
+SMALLEST_MARKS = 36  # below this a face has no room for its colour's letter and shape
+
+
 def _corners(face, card: Card, inner: pygame.Rect, h: int, font, letters) -> None:
-    """Small rank top-left and bottom-right; shape top-right and letter bottom-left."""
-    if h < 70:
+    """Small rank top-left and bottom-right; shape top-right and letter bottom-left. A small
+    card keeps the shape and the letter, larger, and leaves the rank to its oval."""
+    if h < SMALLEST_MARKS:
         return
+    small = h < SMALL_CARD
     pad = max(2, round(h * 0.025))
-    size = round(h * 0.13)
+    size = round(h * (0.2 if small else 0.13))
     outline = max(1, round(h * 0.01))
     fill = (255, 255, 255)
-    rank = rank_image(card, size, fill, font, outline)
-    face.blit(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)))
-    face.blit(rank, rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
+    if not small:
+        rank = rank_image(card, size, fill, font, outline)
+        face.blit(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)))
+        face.blit(rank, rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
     if card.is_wild:
         return
     letter = str(card.color)
-    side = round(h * 0.10)
+    side = round(h * (0.17 if small else 0.10))
 
     def shape(surface: pygame.Surface, color: RGB) -> None:
         draw_shape(surface, letter, surface.get_rect(), color)

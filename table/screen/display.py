@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from engine import RuleSet
-
 from . import parts
+from . import theme as th
 from .layout import Layout
 from .paint import Painter
 from .screens import SCREENS
@@ -36,6 +35,7 @@ class Display:
         lay = self.layout
         text = Text(view.lang, view.call_word)
         p = self.painter
+        p.min_px = lay.px(th.TINY)
         p.begin()
         SCREENS[view.screen](p, lay, view, text)
         parts.prompt_bar(p, lay, view, text)
@@ -53,11 +53,12 @@ class Display:
         return True
 
     def warm(self, lang: str = "en", call_word: str = "UNO") -> None:
-        """Draw every card face at the top card's size now, so a first play is not slower."""
+        """Draw now what the first plays would draw: a face of each colour at the top card's
+        size (its coloured body is half of every face's drawing) and the back.
+
+        Every face would not fit the bounded cache at a large screen, so only what they share."""
         text = Text(lang, call_word)
         height = self.layout.top_card.height
-        codes = dict.fromkeys(
-            str(c) for name in RuleSet.PRESETS for c in RuleSet.preset(name).deck()
-        )
-        for code in codes:
+        for code in ("R0", "Y0", "G0", "B0", "W4"):
             parts.card(self.painter, code, height, text)
+        parts.back(self.painter, height, call_word)

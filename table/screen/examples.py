@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine import (
     CallUno,
     Challenge,
@@ -11,37 +13,32 @@ from engine import (
     RuleSet,
 )
 from engine import events as ev
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent
+from hw.keyboard import KeyMap
+from table.flow.session import Session
+from table.setup import config as configuration
 
+from .frame import Local, key_grid, key_rows, session_view
 from .text import Text
-from .view import Devices, Refusal, Screen, TableFacts, View, build_view
+from .view import Devices, Notice, Screen, TableFacts, View, build_view
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
-KEYS = (
-    ("q", "Seat 1 UNO"),
-    ("a", "Seat 1 CHALLENGE"),
-    ("z", "Seat 1 DRAW"),
-    ("u", "Seat 2 UNO"),
-    ("j", "Seat 2 CHALLENGE"),
-    ("m", "Seat 2 DRAW"),
-    ("i", "Seat 3 UNO"),
-    ("k", "Seat 3 CHALLENGE"),
-    (",", "Seat 3 DRAW"),
-    ("o", "Seat 4 UNO"),
-    ("l", "Seat 4 CHALLENGE"),
-    (".", "Seat 4 DRAW"),
-    ("F1", "colour pad: red"),
-    ("F2", "colour pad: yellow"),
-    ("F3", "colour pad: green"),
-    ("F4", "colour pad: blue"),
-    ("0-9 A-Z", "type a card code"),
-    ("Enter", "scan the typed code"),
-    ("F10", "help on / off"),
-)
+KEYMAP = KeyMap.default(4)
 
 
-def _facts(**changes) -> TableFacts:
-    base = dict(names=NAMES, lang="en", devices=Devices(reader=True, pin_factory="lgpio"))
-    return TableFacts(**(base | changes))
+def keys(lang: str = "en") -> tuple[tuple[str, str], ...]:
+    """The help overlay's rows for the keyboard of four seats."""
+    return key_rows(KEYMAP, Text(lang))
+
+
+@dataclass(frozen=True)
+class _Facts:
+    lang: str
+
+    def __call__(self, **changes) -> TableFacts:
+        devices = Devices(reader=True, pin_factory="lgpio")
+        base = dict(names=NAMES, lang=self.lang, devices=devices)
+        return TableFacts(**(base | changes))
 
 
 def _play(game: Game, *actions) -> list[ev.Event]:
@@ -69,7 +66,7 @@ def game_official() -> tuple[Game, list[ev.Event]]:
     return game, events
 
 
-def cool_examples() -> dict[str, View]:
+def cool_examples(_facts: _Facts) -> dict[str, View]:
     """A cool game mid-play: a stack to answer, a counter, an open colour, a 7 asking."""
     rules = RuleSet.preset("cool").replace(seven_zero=True)
     names = NAMES[:3]
@@ -93,28 +90,31 @@ def cool_examples() -> dict[str, View]:
     }
 
 
-def examples() -> dict[str, View]:
-    """One View per screen kind (and a few variants), by name."""
+def examples(lang: str = "en") -> dict[str, View]:
+    """One View per screen kind (and a few variants), by name, in the language `lang`."""
+    _facts = _Facts(lang)
     views: dict[str, View] = {}
-    views["lobby"] = build_view(
-        None,
-        _facts(joined=frozenset({0, 1, 3}), notes=(Text("en")("note_shared_reader"),)),
-    )
+    views["lobby"] = _Table(lang).press(0, Button.UNO).press(1, Button.UNO).view()
+    jump_in = _Table(lang, "jump_in = true").press(0, Button.UNO).press(1, Button.UNO)
+    views["lobby_note"] = jump_in.press(3, Button.UNO).view()  # one reader: no jump-ins
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
 
     game, events = game_official()
+    down = Text(lang)("device_down", names="pile")
     views["game"] = build_view(game, _facts(events=tuple(events)))
     views["game_refusal"] = build_view(
         game,
         _facts(
             events=tuple(events),
-            refusal=Refusal("green 4 doesn't fit: take it back", seat=0),
-            devices=Devices(reader=False, pin_factory="mock", problem="reader: garbage line"),
+            notices=(Notice(Text(lang).refusal("no_match", "G4"), 0, actions=len(game.history)),),
+            devices=Devices(reader=False, pin_factory="mock", problem=down),
             typed="G4",
         ),
     )
-    views["help"] = build_view(game, _facts(events=tuple(events), help=True, keys=KEYS))
+    grid = key_grid(KEYMAP, Text(lang))
+    help_facts = _facts(events=tuple(events), help=True, keys=keys(lang), key_grid=grid)
+    views["help"] = build_view(game, help_facts)
 
     stack = Game.from_position(
         RuleSet.preset("playone"),
@@ -124,9 +124,6 @@ def examples() -> dict[str, View]:
     )
     events = _play(stack, Play(0, "GD2"))
     views["game_pending"] = build_view(stack, _facts(names=NAMES[:3], events=tuple(events)))
-    views["game_es"] = build_view(
-        stack, _facts(names=NAMES[:3], events=tuple(events), lang="es", call_word="UNO")
-    )
 
     crowd = Game.new(8, RuleSet.preset("cool"), seed=11)
     names = ("Ana", "Bruno", "Carla", "Dani", "Elena", "Fede", "Guille", "Hugo")
@@ -171,6 +168,64 @@ def examples() -> dict[str, View]:
     )
     events = _play(final, Play(0, "R8"))
     views["match_over"] = build_view(final, _facts(events=tuple(events)))
-    views.update(cool_examples())
+    views.update(cool_examples(_facts))
+    views.update(table_examples(lang))
     assert {v.screen for v in views.values()} == set(Screen)
+    return views
+
+
+# --- whole frames from a Session: what the table shows after real inputs -------------------
+
+
+class _Table:
+    """A four-seat table in `lang` fed inputs one second apart, as the window would show it."""
+
+    def __init__(self, lang: str, knobs: str = "") -> None:
+        text = configuration.default_text().replace('language = "auto"', f'language = "{lang}"')
+        text = text.replace("[knobs]", f"[knobs]\n{knobs}")
+        for n, name in enumerate(NAMES):
+            text = text.replace(f'name = "Seat {n + 1}"', f'name = "{name}"')
+        self.session = Session(configuration.loads(text, "examples"), None, settle=0.0)
+        self.now = 0.0
+
+    def send(self, *inputs: InputEvent) -> _Table:
+        for event in inputs:
+            self.now += 1
+            self.session.handle(event, self.now)
+            self.session.tick(self.now + 0.5)
+        return self
+
+    def press(self, seat: int | None, button: Button) -> _Table:
+        return self.send(ButtonPressed(seat, button, self.now + 1))
+
+    def scan(self, *codes: str) -> _Table:
+        return self.send(
+            *(CodeScanned(code, "pile", self.now + 1 + k) for k, code in enumerate(codes))
+        )
+
+    def started(self) -> _Table:
+        """Every seat joined, the game started, red 5 turned: Bruno's turn."""
+        for seat in range(4):
+            self.press(seat, Button.UNO)
+        return self.press(0, Button.DRAW).scan("R5")
+
+    def view(self) -> View:
+        return session_view(self.session, Local(keymap=KEYMAP, pin_factory="lgpio"))
+
+
+def table_examples(lang: str) -> dict[str, View]:
+    """Frames of a table after real inputs: refusals, a bad code, a challenge's verdict."""
+    views = {}
+    views["refused_card"] = _Table(lang).started().scan("G4").view()
+    views["refused_press"] = _Table(lang).started().press(2, Button.DRAW).view()
+    refused = _Table(lang).started().scan("W").press(2, Button.UNO)
+    views["refused_uno"] = refused.view()
+    views["refusal_gone"] = refused.press(None, Button.YELLOW).view()
+    bad = _Table(lang).started().send(DeviceProblem("keyboard", "unknown code", "X9"))
+    views["bad_code"] = bad.view()
+    challenge = _Table(lang).started().scan("W4").press(None, Button.BLUE)
+    views["challenge_offer"] = challenge.view()
+    challenge.press(2, Button.CHALLENGE).scan("G1", "B3")
+    views["challenge_shown"] = challenge.view()
+    views["challenge_verdict"] = challenge.scan("R2").view()
     return views

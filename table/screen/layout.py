@@ -7,16 +7,18 @@ from dataclasses import dataclass
 
 import pygame
 
+from .view import Position
+
 _SIDES = {
     # position: (column, row) on a 3 x 3 grid around the middle
-    "top-left": (0, 0),
-    "top": (1, 0),
-    "top-right": (2, 0),
-    "left": (0, 1),
-    "right": (2, 1),
-    "bottom-left": (0, 2),
-    "bottom": (1, 2),
-    "bottom-right": (2, 2),
+    Position.TOP_LEFT: (0, 0),
+    Position.TOP: (1, 0),
+    Position.TOP_RIGHT: (2, 0),
+    Position.LEFT: (0, 1),
+    Position.RIGHT: (2, 1),
+    Position.BOTTOM_LEFT: (0, 2),
+    Position.BOTTOM: (1, 2),
+    Position.BOTTOM_RIGHT: (2, 2),
 }
 
 
@@ -83,7 +85,7 @@ class Layout:
         """A box for each seat; seats sharing a position share its edge."""
         groups: dict[str, list[int]] = defaultdict(list)
         for seat, where in enumerate(positions):
-            groups[where if where in _SIDES else "bottom"].append(seat)
+            groups[where if where in _SIDES else Position.BOTTOM].append(seat)
         rects = [pygame.Rect(0, 0, 0, 0)] * len(positions)
         for where, seats in groups.items():
             boxes = self._split(where, len(seats))

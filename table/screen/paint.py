@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
@@ -9,9 +10,45 @@ import pygame
 from .cards_art import outlined_text
 from .theme import INK, RGB
 
-_MAX_TEXTS = 800  # cached text images; the cache starts over past this
-_MAX_IMAGES = 320  # cached card faces and other drawings
+# What the caches may hold, in screens' worth of pixels: a frame needs about one screen of
+# drawings (the background, the top card, a few faces) and far less of text; what is used
+# least recently goes first.
+IMAGE_SCREENS = 1.5
+TEXT_SCREENS = 0.5
 _ELLIPSIS = "…"
+FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
+
+
+class SurfaceCache:
+    """Surfaces by key, at most `budget` bytes of pixels; the least recently used go first."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        image = self._items.get(key)
+        if image is not None:
+            self._items.move_to_end(key)
+        return image
+
+    def put(self, key: Hashable, image: pygame.Surface) -> None:
+        self._items[key] = image
+        self.bytes += _size(image)
+        while self.bytes > self.budget and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self.bytes -= _size(old)
+
+    def keys(self) -> list[Hashable]:
+        return list(self._items)
+
+
+def _size(image: pygame.Surface) -> int:
+    return image.get_pitch() * image.get_height()
 
 
 def _line_height(font: pygame.font.Font) -> int:
@@ -25,15 +62,18 @@ class Painter:
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
-        self._images: dict[Hashable, pygame.Surface] = {}
+        screen = surface.get_width() * surface.get_height() * 4
+        self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
+        self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._ratio = 0.0
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.marks: dict[str, pygame.Rect] = {}  # named rects: "top_card", "seat 2", ...
+        self.cut: list[str] = []  # texts that had to lose their end to fit, since `begin`
+        self.min_px = 6  # no text is shrunk below this to fit: it is cut instead
 
     def begin(self) -> None:
         """Start a frame: forget what the last one placed."""
-        self.placed, self.marks = [], {}
+        self.placed, self.marks, self.cut = [], {}, []
 
     # --- fonts and text -------------------------------------------------------------------
 
@@ -55,24 +95,39 @@ class Painter:
 
     def text_image(self, text: str, px: int, color: RGB, outline: int = 0) -> pygame.Surface:
         key = (text, px, color, outline)
-        image = self._texts.get(key)
+        image = self.texts.get(key)
         if image is None:
-            if len(self._texts) > _MAX_TEXTS:
-                self._texts.clear()
             font = self.font(px)
             if outline:
                 image = outlined_text(font, text, color, INK, outline)
+            elif px < FINE_PX:
+                image = self._fine(text, px, color)
             else:
                 image = font.render(text, True, color)
-            self._texts[key] = image
+            self.texts.put(key, image)
         return image
 
+    def _fine(self, text: str, px: int, color: RGB) -> pygame.Surface:
+        # Hinting snaps each glyph to whole pixels: at small sizes letters bunch up and gap
+        # ("DR AW"). Drawn twice the size and halved, they keep their true spacing.
+        big = self.font(px * 2).render(text, True, color)
+        return pygame.transform.smoothscale(big, self._fine_size(big.get_size()))
+
+    @staticmethod
+    def _fine_size(size: tuple[int, int]) -> tuple[int, int]:
+        return (max(1, (size[0] + 1) // 2), max(1, (size[1] + 1) // 2))
+
     def width(self, text: str, px: int) -> int:
+        if px < FINE_PX:
+            return self._fine_size(self.font(px * 2).size(text))[0]
         return self.font(px).size(text)[0]
 
     def fit_px(self, text: str, px: int, max_w: float, smallest: float = 0.7) -> int:
-        """The biggest size up to `px` (down to `smallest` of it) at which `text` fits."""
-        low = max(6, round(px * smallest))
+        """The biggest size up to `px` (down to `smallest` of it, never below `min_px`) at which
+        `text` fits."""
+        low = max(self.min_px, round(px * smallest))
+        if px <= low:
+            return px
         while px > low and self.width(text, px) > max_w:
             px = max(low, round(px * 0.92))
         return px
@@ -81,6 +136,7 @@ class Painter:
         """`text` cut with an ellipsis to fit `max_w`."""
         if self.width(text, px) <= max_w:
             return text
+        self.cut.append(text)
         while text and self.width(text + _ELLIPSIS, px) > max_w:
             text = text[:-1]
         return text.rstrip() + _ELLIPSIS if text else ""
@@ -126,16 +182,14 @@ class Painter:
 
     def image(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """A drawing made once per key (card faces, swatches)."""
-        image = self._images.get(key)
+        image = self.images.get(key)
         if image is None:
-            if len(self._images) > _MAX_IMAGES:
-                self._images.clear()
             image = make()
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 # The screen's own format blits fastest.
                 alpha = image.get_flags() & pygame.SRCALPHA
                 image = image.convert_alpha() if alpha else image.convert()
-            self._images[key] = image
+            self.images.put(key, image)
         return image
 
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
@@ -163,13 +217,9 @@ class Painter:
             pygame.draw.rect(self.surface, edge, rect, width, border_radius=radius)
         return rect
 
-    def shade(self, alpha_color) -> None:
-        """Darken the whole frame (behind an overlay)."""
-        size = self.surface.get_size()
+    def shade(self, keep: float, rect: pygame.Rect | None = None) -> None:
+        """Darken the frame, or `rect` of it, to `keep` of its brightness (behind an overlay).
 
-        def make() -> pygame.Surface:
-            layer = pygame.Surface(size, pygame.SRCALPHA)
-            layer.fill(alpha_color)
-            return layer
-
-        self.surface.blit(self.image(("shade", size, alpha_color), make), (0, 0))
+        In place: a see-through layer the size of the screen would cost a screen of memory."""
+        level = round(255 * keep)
+        self.surface.fill((level, level, level), rect, special_flags=pygame.BLEND_MULT)

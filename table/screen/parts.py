@@ -6,19 +6,28 @@ import math
 
 import pygame
 
+from hw.keyboard import HELP_KEY
+
 from . import cards_art as art
 from . import theme as th
 from .layout import Layout
 from .paint import Painter
 from .text import Text
-from .view import SeatView, View
+from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
-    """A card face, drawn once per code, size and language."""
+    """A card face, drawn once per code, size and language (while the cache keeps it)."""
     letters = art.letters_for(text.letter)
+
+    def body(letter: str, size: tuple[int, int], radius: int, unit: float) -> pygame.Surface:
+        # One body per colour and size, under every face of it: half of a face's drawing.
+        key = ("body", letter, size)
+        return p.image(key, lambda: art.patterned_body(letter, size, radius, unit))
+
     return p.image(
-        ("face", code, height, text.lang), lambda: art.card_face(code, height, p.font, letters)
+        ("face", code, height, text.lang),
+        lambda: art.card_face(code, height, p.font, letters, body),
     )
 
 
@@ -33,18 +42,26 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
     """The dark room and, for table screens, the lighter oval of the table."""
+    key = ("background", lay.width, lay.height, felt)
+    image = p.images.get(key)
+    if image is None:
+        image = _background(lay, felt)
+        p.images.put(key, image)  # kept as drawn: in three colours, a byte a pixel
+    p.surface.blit(image, (0, 0))
 
-    def make() -> pygame.Surface:
-        image = pygame.Surface((lay.width, lay.height))
-        image.fill(th.BACKGROUND)
-        if felt:
-            sw, sh = lay.seat_size
-            oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-            pygame.draw.ellipse(image, th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-            pygame.draw.ellipse(image, th.FELT, oval)
-        return image
 
-    p.blit(p.image(("background", lay.width, lay.height, felt), make), topleft=(0, 0))
+def _background(lay: Layout, felt: bool) -> pygame.Surface:
+    # A quarter of a screen's memory, and blitted in half the time drawing it takes.
+    image = pygame.Surface((lay.width, lay.height), depth=8)
+    edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
+    image.set_palette([th.BACKGROUND, edge, th.FELT])
+    image.fill(0)
+    if felt:
+        sw, sh = lay.seat_size
+        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+        pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
+        pygame.draw.ellipse(image, 2, oval)
+    return image
 
 
 # --- seats ------------------------------------------------------------------------------
@@ -107,6 +124,15 @@ def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool
     """UNO and dealer badges at the top right; returns where the name must stop."""
     right = inner.right
     h = round(px * 0.95)
+    if seat.pending and not lobby:
+        # On the name's row, so that the points below stay in view.
+        badge = text("draw_badge", n=seat.pending)
+        pill = pygame.Rect(0, 0, p.width(badge, round(h * 0.8)) + h * 0.6, h)
+        pill.topright = (right, inner.top)
+        p.panel(pill, th.ALERT, None, 0, h // 2)
+        p.text(badge, round(h * 0.8), th.TEXT, center=pill.center)
+        p.marks[f"pending {seat.seat}"] = pill
+        right = pill.left - lay.u(0.8)
     if seat.uno and not lobby:
         label = p.text_image(text.call_word + "!", round(h * 0.8), th.TEXT)
         pill = pygame.Rect(0, 0, label.get_width() + h * 0.6, h)
@@ -116,10 +142,13 @@ def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool
         p.marks[f"uno {seat.seat}"] = pill
         right = pill.left - lay.u(0.8)
     if seat.dealer and not lobby:
-        chip = pygame.Rect(0, 0, h, h)
+        # A word, not a letter: a lone "R" or "D" reads as a colour or means nothing.
+        label_px = round(h * 0.7)
+        chip = pygame.Rect(0, 0, p.width(text("dealer"), label_px) + h * 0.5, h)
         chip.topright = (right, inner.top)
-        pygame.draw.ellipse(p.surface, th.TEXT, chip)
-        p.text(text("dealer"), round(h * 0.7), th.INK, center=chip.center)
+        p.panel(chip, th.TEXT, None, 0, h // 2)
+        p.text(text("dealer"), label_px, th.INK, center=chip.center)
+        p.marks[f"dealer {seat.seat}"] = chip
         right = chip.left - lay.u(0.8)
     return right
 
@@ -137,20 +166,11 @@ def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, 
         color,
         midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
     )
-    gap = lay.u(1)
-    room = row.right - count.right - gap
-    pill_px = round(row.height * 0.6)
-    badge = text("draw_badge", n=seat.pending)
-    pill_w = p.width(badge, pill_px) + pill_px * 0.6 if seat.pending else 0
+    room = row.right - count.right - lay.u(1)
     score = f"{seat.score} {text('pts')}"
     score_px = lay.px(th.SMALL)
-    if view.points and p.width(score, score_px) + pill_w + gap <= room:
+    if view.points and p.width(score, score_px) <= room:
         p.text(score, score_px, th.DIM, midright=(row.right, row.centery))
-    if seat.pending:
-        pill = pygame.Rect(0, 0, round(pill_w), round(pill_px * 1.15))
-        pill.midleft = (count.right + gap, row.centery)
-        p.panel(pill, th.ALERT, None, 0, pill.height // 2)
-        p.text(badge, pill_px, th.TEXT, max_w=pill.width, center=pill.center)
 
 
 def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
@@ -181,7 +201,7 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
 def direction_ring(p: Painter, center, radius: float, direction: int, width: float) -> None:
     """Two curved arrows around `center`: clockwise for +1, anticlockwise for -1."""
     cx, cy = center
-    tip = width * 2.6
+    tip = width * 3.4  # heads big enough to read the way of play from across the table
     for k in range(2):
         start = math.radians(200 + 180 * k)
         sweep = math.radians(130)
@@ -222,7 +242,7 @@ def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
 
 
 def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ...]) -> None:
-    """The newest events first, older ones fading; each wraps to at most two lines."""
+    """The newest events first, older ones fading; each wraps to at most three lines."""
     if not events or area.width < lay.u(8):
         return
     px = lay.px(th.SMALL)
@@ -231,7 +251,7 @@ def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ..
     line_h = round(px * 1.05)
     for k, event in enumerate(events):
         color = shades[min(k, len(shades) - 1)]
-        lines = p.wrap(event, px, area.width, lines=2)
+        lines = p.wrap(event, px, area.width, lines=3)
         if y + line_h * len(lines) > area.bottom:
             break
         for line in lines:
@@ -240,25 +260,52 @@ def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ..
         y += round(px * 0.45)
 
 
+def verdict_panel(p: Painter, lay: Layout, area: pygame.Rect, verdict: Verdict) -> None:
+    """The ruling of the last action, big, where the events list goes."""
+    accent = th.GOOD if verdict.good else th.ALERT
+    box = area.inflate(-lay.u(0.5), 0)
+    title_px = lay.px(th.BIG)
+    px = lay.px(th.MEDIUM)
+    inner_w = box.width - lay.u(3)
+    title = p.wrap(verdict.title, title_px, inner_w, lines=3)
+    detail = p.wrap(verdict.detail, px, inner_w, lines=3)
+    height = len(title) * title_px + len(detail) * round(px * 1.05) + lay.u(5)
+    box.height = min(box.height, height)
+    p.panel(box, th.PANEL, accent, max(2, lay.u(0.6)), lay.u(2))
+    p.marks["verdict"] = box
+    y = box.top + lay.u(2)
+    for line in title:
+        p.text(line, title_px, accent, max_w=inner_w, topleft=(box.left + lay.u(1.5), y))
+        y += title_px
+    y += lay.u(1)
+    for line in detail:
+        p.text(line, px, th.TEXT, max_w=inner_w, topleft=(box.left + lay.u(1.5), y))
+        y += round(px * 1.05)
+
+
 # --- the prompt bar and the corner --------------------------------------------------------
 
 
+NOTICE_COLORS = {
+    # kind: (fill, accent) of the bar while the notice shows
+    NoticeKind.REFUSAL: (th.ALERT_FILL, th.ALERT),
+    NoticeKind.PROBLEM: (th.WARN_FILL, th.WARN),
+}
+
+
 def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The bottom bar: what to do now, or the refusal in red; the device status at its right."""
+    """The bottom bar: what to do now, or the first notice in its colours; devices at its right."""
     bar = lay.bar
     status = lay.status
-    refusal = view.refusal
-    if refusal:
-        p.panel(bar, th.ALERT_FILL)
-        pygame.draw.rect(p.surface, th.ALERT, (0, bar.top, bar.width, max(2, lay.u(0.6))))
-        who = _name(view, refusal.seat)
-        message = f"{who}: {refusal.text}" if who else refusal.text
-        color, line = th.TEXT, message
+    if view.notices:
+        fill, accent = NOTICE_COLORS[view.notices[0].kind]
+        p.panel(bar, fill)
+        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
         accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
         pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
-        color, line = th.TEXT, view.prompt
+    line = view.footer
     right = status.left - lay.margin
     if view.typed:
         right = typed_box(p, lay, view.typed, text, right) - lay.margin
@@ -271,7 +318,7 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     step = round(px * 1.02)
     y = area.centery - step * len(lines) / 2
     for part in lines:
-        p.text(part, px, color, max_w=area.width, topleft=(area.left, y))
+        p.text(part, px, th.TEXT, max_w=area.width, topleft=(area.left, y))
         y += step
     p.marks["prompt"] = area
     device_status(p, lay, view, text)
@@ -300,18 +347,20 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     area = lay.status
     px = lay.px(th.TINY)
     dev = view.devices
-    lines = [
-        (
-            text("reader_ok") if dev.reader else text("reader_off"),
-            th.GOOD if dev.reader else th.WARN,
-        )
-    ]
+    if dev.reader:
+        lines = [(text("reader_ok"), th.GOOD)]
+    elif dev.typing:
+        lines = [(text("typing"), th.DIM)]  # a PC: typing the codes works
+    else:
+        lines = [(text("reader_off"), th.WARN)]
     if dev.pin_factory:
-        lines.append((text("pins", name=dev.pin_factory), th.DIM))
+        lines.append((text("pins", name=text.source(dev.pin_factory)), th.DIM))
     if dev.problem:
         lines.append((dev.problem, th.WARN))
     step = round(px * 1.05)
-    y = area.centery - step * len(lines) / 2
+    while len(lines) > 1 and step * len(lines) > area.height:
+        del lines[1]  # a device down matters more than the pin factory's name
+    y = max(area.top, area.centery - step * len(lines) / 2)
     dot = max(4, round(px * 0.45))
     for k, (line, color) in enumerate(lines):
         left = area.left
@@ -331,59 +380,77 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
 def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
     """A raised panel over the table."""
     shadow = rect.move(lay.u(0.6), lay.u(0.8))
-    p.panel(shadow, (0, 0, 0, 120), radius=lay.u(2.5))
+    p.panel(shadow, th.SHADOW, radius=lay.u(2.5))
     p.panel(rect, th.PANEL, th.PANEL_EDGE, max(2, lay.u(0.4)), lay.u(2.5))
     return rect
 
 
 def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The keyboard map over everything, in as many columns as it needs."""
-    p.shade(th.SHADE)
-    box = lay.screen.inflate(-lay.u(8), -lay.u(8))
+    """The keyboard over the table: each seat's three keys, then how to type card codes. The
+    bar stays in view, so that the prompt and any refusal still show while play goes on."""
+    p.shade(th.SHADE, lay.table)
+    box = lay.table.inflate(-lay.u(3), -lay.u(3))
     overlay_panel(p, lay, box)
     title_px = lay.px(th.BIG)
-    p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(2.5)))
-    close_px = lay.px(th.TINY)
+    p.text(text("help_title"), title_px, th.TEXT, midtop=(box.centerx, box.top + lay.u(1.5)))
+    close_px = lay.px(th.SMALL)
     p.text(
-        text("help_close"),
+        text("help_close", help=HELP_KEY.upper()),
         close_px,
         th.DIM,
         max_w=box.width - lay.u(4),
-        midbottom=(box.centerx, box.bottom - lay.u(2)),
+        midbottom=(box.centerx, box.bottom - lay.u(1.5)),
     )
     area = pygame.Rect(
-        box.left + lay.u(4),
-        box.top + lay.u(4) + title_px,
-        box.width - lay.u(8),
-        box.height - lay.u(8) - title_px - close_px,
+        box.left + lay.u(3),
+        box.top + lay.u(3) + title_px,
+        box.width - lay.u(6),
+        box.height - lay.u(6) - title_px - close_px,
     )
-    rows = view.keys
-    if not rows:
+    count = len(view.key_grid) + len(view.keys)
+    if not count:
         return
-    px = lay.px(th.SMALL)
-    row_h = round(px * 1.55)
-    per_col = max(1, area.height // row_h)
-    cols = math.ceil(len(rows) / per_col)
-    while cols > 1 and math.ceil(len(rows) / (cols - 1)) * row_h <= area.height:
-        cols -= 1
-    per_col = math.ceil(len(rows) / cols)
-    if per_col * row_h > area.height:
-        # More rows than fit even in columns: make the type smaller.
-        row_h = area.height // per_col
-        px = round(row_h / 1.55)
-    col_w = area.width / cols
-    key_w = max(p.width(k, px) for k, _ in rows) + px
-    for i, (key, meaning) in enumerate(rows):
-        col, row = divmod(i, per_col)
-        x = area.left + col * col_w
-        y = area.top + row * row_h
-        cap = pygame.Rect(round(x), round(y), round(key_w), round(px * 1.3))
-        p.panel(cap, th.TEXT, None, 0, max(2, px // 4))
-        p.text(key, px, th.INK, max_w=cap.width - 4, center=cap.center)
+    px = max(lay.px(th.TINY), min(lay.px(th.SMALL), round(area.height / count / 1.3)))
+    row_h = round(px * 1.3)
+    y = _key_grid(p, lay, area, view.key_grid, px, row_h)
+    key_w = max(p.width(k, px) for k, _ in view.keys) + px
+    for key, meaning in view.keys:
+        cap = _key_cap(p, key, px, round(key_w), (area.left, y))
         p.text(
             meaning,
             px,
             th.TEXT,
-            max_w=col_w - key_w - lay.u(3),
+            max_w=area.right - cap.right - lay.u(1.2),
             midleft=(cap.right + lay.u(1.2), cap.centery),
         )
+        y += row_h
+
+
+def _key_grid(p: Painter, lay: Layout, area: pygame.Rect, grid, px: int, row_h: int) -> int:
+    """Seats down, their buttons across (the first row names them); returns the y below."""
+    y = area.top
+    if not grid:
+        return y
+    name_w = max(p.width(name, px) for name, _ in grid) + lay.u(2)
+    columns = len(grid[0][1])
+    col_w = min(lay.u(30), (area.width - name_w) / columns)
+    (_, heads), *rows = grid
+    for k, head in enumerate(heads):
+        x = area.left + name_w + k * col_w
+        p.text(head, px, th.DIM, max_w=col_w - lay.u(1), topleft=(x, y))
+    y += row_h
+    for name, keys in rows:
+        p.text(name, px, th.TEXT, max_w=name_w, topleft=(area.left, y))
+        for k, key in enumerate(keys):
+            x = area.left + name_w + k * col_w
+            _key_cap(p, key, px, max(p.width(key, px) + px, px * 2), (x, y))
+        y += row_h
+    return y + round(row_h * 0.3)
+
+
+def _key_cap(p: Painter, key: str, px: int, width: int, topleft) -> pygame.Rect:
+    """A key drawn as a light cap with its name."""
+    cap = pygame.Rect(round(topleft[0]), round(topleft[1]), width, round(px * 1.15))
+    p.panel(cap, th.TEXT, None, 0, max(2, px // 4))
+    p.text(key, px, th.INK, max_w=cap.width - 4, center=cap.center)
+    return cap

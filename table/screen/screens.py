@@ -26,7 +26,10 @@ def game(p: Painter, lay: Layout, view: View, text: Text) -> None:
     parts.seats(p, lay, view, text)
     top_card(p, lay, view, text)
     info(p, lay, view, text)
-    parts.event_list(p, lay, lay.events, view.events)
+    if view.verdict is not None:
+        parts.verdict_panel(p, lay, lay.events, view.verdict)
+    else:
+        parts.event_list(p, lay, lay.events, view.events)
 
 
 def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
@@ -61,7 +64,7 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
         )
         name = text("no_color")
     ring = size * 0.5 + lay.u(2)
-    parts.direction_ring(p, center, ring, view.direction, max(3, lay.u(1.1)))
+    parts.direction_ring(p, center, ring, view.direction, max(3, lay.u(1.4)))
     p.marks["direction"] = pygame.Rect(0, 0, ring * 2, ring * 2).move(
         center[0] - ring, center[1] - ring
     )
@@ -143,18 +146,22 @@ def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
         y += round(px * 1.05)
     y += lay.u(1)
     small = lay.px(th.SMALL)
-    if ch.follow:
-        side = round(small * 1.8)
-        p.blit(parts.swatch(p, ch.follow, side, text), "swatch", topleft=(left, y))
-        rule = text("challenge_rule", color=color)
+    side = round(small * 1.6)
+    swatches = [(ch.follow, text("challenge_rule", color=color), "swatch")] if ch.follow else []
+    if view.color:
+        # What the +4 named: the panel covers the table's own swatch.
+        chosen = text("challenge_chosen", color=text.color(view.color))
+        swatches.append((view.color, chosen, "chosen"))
+    for letter, line, mark in swatches:
+        p.blit(parts.swatch(p, letter, side, text), mark, topleft=(left, y))
         p.text(
-            rule,
+            line,
             small,
             th.DIM,
             max_w=width - side - lay.u(1.5),
             midleft=(left + side + lay.u(1.5), y + side / 2),
         )
-        y += side + lay.u(1.5)
+        y += side + lay.u(1)
     if not ch.revealing:
         for line in (
             text("challenge_guilty", name=culprit, n=ch.guilty_draw),
@@ -163,10 +170,15 @@ def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
             p.text(line, small, th.TEXT, max_w=width, topleft=(left, y))
             y += round(small * 1.1)
         return
+    # The printed rules show the hand to the challenger only: the table sees the count.
     shown = text("challenge_shown", n=len(ch.shown), left=ch.unseen)
     p.text(shown, small, th.TEXT, max_w=width, topleft=(left, y))
+    y += small + lay.u(0.5)
+    private = text("challenge_private", name=victim)
+    p.text(private, small, th.DIM, max_w=width, topleft=(left, y))
     y += small + lay.u(1)
-    mini_cards(p, lay, pygame.Rect(left, y, width, inner.bottom - y), ch.shown, text, ch.unseen)
+    backs = len(ch.shown) + ch.unseen
+    mini_cards(p, lay, pygame.Rect(left, y, width, inner.bottom - y), (), text, backs)
 
 
 def mini_cards(
@@ -247,10 +259,9 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
     y += title_px + lay.u(2.5)
     px = lay.px(th.SMALL)
     gap = lay.u(1.2)
-    widths = [p.width(name, px) + px for name in view.presets]
-    scale = min(1.0, (area.width - gap * (len(widths) - 1)) / max(1, sum(widths)))
-    px = round(px * scale) if scale < 1 else px
-    widths = [p.width(name, px) + px for name in view.presets]
+    colors = dict(view.preset_colors)
+    # Each chip carries the colour of the pad button that picks it.
+    widths = [p.width(name, px) + px * (2.2 if name in colors else 1) for name in view.presets]
     x = area.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
     for name, w in zip(view.presets, widths, strict=True):
         chip = pygame.Rect(round(x), y, round(w), round(px * 1.6))
@@ -262,7 +273,16 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
             0 if chosen else 2,
             chip.height // 2,
         )
-        p.text(name, px, th.INK if chosen else th.DIM, center=chip.center)
+        label = chip.copy()
+        if name in colors:
+            dot = round(px * 0.9)
+            center = (chip.left + px * 0.5 + dot / 2, chip.centery)
+            pygame.draw.circle(p.surface, th.CARD_HUES[colors[name]], center, dot / 2)
+            pygame.draw.circle(p.surface, th.TEXT, center, dot / 2, max(1, dot // 10))
+            label.left += round(px * 0.5 + dot)
+            label.width -= round(px * 0.5 + dot)
+            p.marks[f"preset {name}"] = chip
+        p.text(name, px, th.INK if chosen else th.DIM, center=label.center)
         if chosen:
             p.marks["preset"] = chip
         x += w + gap
@@ -276,10 +296,12 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
     y += lay.u(1.5)
     ready = sum(s.joined for s in view.seats)
     count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
+    if view.resume:
+        count = text("saved_game")  # the bar says which button resumes it
     p.text(
         count,
         lay.px(th.MEDIUM),
-        th.GOOD if ready >= 2 else th.DIM,
+        th.WARN if view.resume else th.GOOD if ready >= 2 else th.DIM,
         max_w=area.width,
         midtop=(area.centerx, y),
     )

@@ -18,7 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "cards": "cards",
         "card": "card",
         "pts": "pts",
-        "dealer": "D",
+        "dealer": "deals",
         "left": "left the game",
         "joined": "ready",
         "not_joined": "press {call} to join",
@@ -36,7 +36,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "pins": "Buttons: {name}",
         "typed": "Code",
         "help_title": "Keyboard",
-        "help_close": "Press the help key again to close",
+        "help_close": "Press {help} again to close",
         "deals": "{name} deals",
         "deal_how": "{n} cards each, one at a time, starting with {first}",
         "choose_color": "Choose a colour",
@@ -45,12 +45,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "challenge_decide_any": "{victim}: did {culprit} hold a card of the colour to follow?",
         "challenge_reveal": "{challenger} challenges {culprit}",
         "challenge_rule": "A {color} card in the hand means guilty",
-        "challenge_shown": "{n} shown, {left} still to show",
+        "challenge_shown": "shown: {n} · still to show: {left}",
         "challenge_guilty": "Guilty: {name} draws {n}",
         "challenge_fair": "Fair: {name} draws {n}",
         "tally_title": "{name} wins the round!",
         "tally_total": "Points so far: {n}",
-        "tally_left": "{n} to scan",
+        "tally_left": "to scan: {n}",
         "tally_done": "done",
         "scores_title": "Scores",
         "round_won": "{name} wins the round: +{n}",
@@ -80,7 +80,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: counter the skip with S or R, or press {draw} to be skipped",
         "prompt_counter_R": "{name}: counter the reverse with R or S, or press {draw} to play on",
         "prompt_challenge": "{name}: press {challenge}, or {draw} to take {n}",
-        "prompt_reveal_challenge": "{name}: scan your cards one by one ({draw}: cannot show more)",
+        "prompt_reveal_challenge": "{name}: show your hand to the challenger only, scan each "
+        "card ({draw}: cannot show more)",
         "prompt_reveal_points": "{name}: scan the cards left in your hand ({draw}: no more)",
         "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
@@ -157,6 +158,48 @@ STRINGS: dict[str, dict[str, str]] = {
         "shown_already": "that card has been shown already",
         "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
         "knobs_misfit": "the configured knobs do not fit these rules",
+        "no_seat": "that seat is not playing",
+        "no_color_asked": "nobody has to choose a colour now",
+        "two_seats": "two seats must join (press {call}) before the game starts",
+        "lobby_scan": "press {call} to join, then {draw} to start",
+        "not_your_turn_pressed": "not your turn: {button} does nothing now",
+        "wrong_moment_pressed": "{button} does nothing now",
+        "round_over_pressed": "the round is over: {draw} starts the next one",
+        # Device problems, notices and the corner.
+        "problem_unknown_code": "{source}: {code} is not a card code",
+        "problem_unreadable": "{source}: a scan could not be read: scan it again",
+        "problem_garbled": "{source}: a garbled scan: scan it again",
+        "problem_ambiguous": "{source}: two readers match its device: name one",
+        "problem_failed": "{source}: the reader failed: trying again",
+        "problem_disconnected": "{source}: the reader was unplugged",
+        "problem_not_found": "{source}: the reader is not plugged in",
+        "problem_cannot_open": "{source}: the reader cannot be opened",
+        "device_down": "Not working: {names}",
+        "source_keyboard": "Keyboard",
+        "typing": "Cards: keyboard",
+        "resumed": "Game resumed",
+        "saved_game": "A game was left unfinished",
+        "pad": "colour pad",
+        # Rulings worth a banner.
+        "verdict_guilty": "{challenger} wins the challenge!",
+        "verdict_guilty_detail": "{culprit} bluffed and draws {n}",
+        "verdict_fair": "{challenger} loses the challenge",
+        "verdict_fair_detail": "{culprit} played fair: {challenger} draws {n}",
+        "verdict_caught": "{by} catches it!",
+        "verdict_caught_detail": "{name} didn't call {call}: draws {n}",
+        # The help overlay.
+        "help_colors_keys": "R Y G B",
+        "help_colors": "red, yellow, green, blue: a code's first letter",
+        "help_codes_keys": "R5 Y0",
+        "help_codes": "colour letter, then the number",
+        "help_actions_keys": "RS RR RD2",
+        "help_actions": "skip, reverse, +2: colour letter, then S, R or D2",
+        "help_wilds_keys": "W W4",
+        "help_wilds": "wild, wild +4",
+        "help_send": "scan the typed code (Esc clears it)",
+        "help_toggle": "this help on / off",
+        "challenge_chosen": "colour chosen: {color}",
+        "challenge_private": "Only {name} looks at the hand",
         # Names of colours, card ranks and the presets.
         "R": "red",
         "Y": "yellow",
@@ -186,10 +229,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "cards": "cartas",
         "card": "carta",
         "pts": "pts",
-        "dealer": "R",
+        "dealer": "reparte",
         "left": "ha dejado la partida",
         "joined": "listo",
-        "not_joined": "pulsa {call} para unirte",
+        "not_joined": "{call} para unirte",
         "players_ready": "{n} jugadores listos",
         "player_ready": "1 jugador listo",
         "rules": "Reglas",
@@ -204,21 +247,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "pins": "Botones: {name}",
         "typed": "Código",
         "help_title": "Teclado",
-        "help_close": "Pulsa otra vez la tecla de ayuda para cerrar",
+        "help_close": "Pulsa {help} otra vez para cerrar",
         "deals": "Reparte {name}",
         "deal_how": "{n} cartas a cada uno, de una en una, empezando por {first}",
         "choose_color": "Elige un color",
         "challenge_title": "Reto al comodín +4",
-        "challenge_decide": "{victim}: ¿tenía {culprit} una carta {color}?",
+        "challenge_decide": "{victim}: ¿tenía {culprit} una carta de color {color}?",
         "challenge_decide_any": "{victim}: ¿tenía {culprit} una carta del color a seguir?",
         "challenge_reveal": "{challenger} reta a {culprit}",
-        "challenge_rule": "Una carta {color} en la mano es culpable",
-        "challenge_shown": "{n} enseñadas, faltan {left}",
+        "challenge_rule": "Culpable si tenía color {color}",
+        "challenge_shown": "enseñadas: {n} · por enseñar: {left}",
         "challenge_guilty": "Culpable: {name} roba {n}",
         "challenge_fair": "Limpio: {name} roba {n}",
         "tally_title": "¡{name} gana la ronda!",
         "tally_total": "Puntos por ahora: {n}",
-        "tally_left": "faltan {n}",
+        "tally_left": "quedan: {n}",
         "tally_done": "hecho",
         "scores_title": "Puntuación",
         "round_won": "{name} gana la ronda: +{n}",
@@ -247,7 +290,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o {draw} y pasa",
         "prompt_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o {draw} y juega",
         "prompt_challenge": "{name}: pulsa {challenge}, o {draw} para robar {n}",
-        "prompt_reveal_challenge": "{name}: escanea tus cartas una a una ({draw}: no puedes más)",
+        "prompt_reveal_challenge": "{name}: enseña tu mano solo a quien reta y escanea "
+        "cada carta ({draw}: no puedes más)",
         "prompt_reveal_points": "{name}: escanea las cartas que te quedan ({draw}: no hay más)",
         "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
@@ -323,6 +367,45 @@ STRINGS: dict[str, dict[str, str]] = {
         "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
         "(¿otra copia? escanéala otra vez)",
         "knobs_misfit": "los ajustes configurados no encajan con estas reglas",
+        "no_seat": "ese asiento no está jugando",
+        "no_color_asked": "ahora nadie tiene que elegir color",
+        "two_seats": "deben unirse dos asientos (pulsa {call}) antes de empezar",
+        "lobby_scan": "pulsa {call} para unirte y {draw} para empezar",
+        "not_your_turn_pressed": "no es tu turno: {button} no hace nada ahora",
+        "wrong_moment_pressed": "{button} no hace nada ahora",
+        "round_over_pressed": "la ronda ha terminado: {draw} empieza la siguiente",
+        "problem_unknown_code": "{source}: {code} no es un código de carta",
+        "problem_unreadable": "{source}: no se pudo leer: escanéala otra vez",
+        "problem_garbled": "{source}: lectura corrupta: escanéala otra vez",
+        "problem_ambiguous": "{source}: dos lectores encajan con su dispositivo: indica uno",
+        "problem_failed": "{source}: el lector ha fallado: se vuelve a intentar",
+        "problem_disconnected": "{source}: el lector se ha desconectado",
+        "problem_not_found": "{source}: el lector no está conectado",
+        "problem_cannot_open": "{source}: no se puede abrir el lector",
+        "device_down": "Sin respuesta: {names}",
+        "source_keyboard": "Teclado",
+        "typing": "Cartas: teclado",
+        "resumed": "Partida retomada",
+        "saved_game": "Hay una partida sin terminar",
+        "pad": "pulsador de colores",
+        "verdict_guilty": "¡{challenger} gana el reto!",
+        "verdict_guilty_detail": "{culprit} iba de farol y roba {n}",
+        "verdict_fair": "{challenger} pierde el reto",
+        "verdict_fair_detail": "{culprit} jugó limpio: {challenger} roba {n}",
+        "verdict_caught": "¡{by} lo pilla!",
+        "verdict_caught_detail": "{name} no dijo {call}: roba {n}",
+        "help_colors_keys": "R Y G B",
+        "help_colors": "rojo, amarillo, verde, azul: la letra del color",
+        "help_codes_keys": "R5 Y0",
+        "help_codes": "letra del color y número",
+        "help_actions_keys": "RS RR RD2",
+        "help_actions": "bloqueo, reversa, +2: letra del color y luego S, R o D2",
+        "help_wilds_keys": "W W4",
+        "help_wilds": "comodín, comodín +4",
+        "help_send": "escanea el código escrito (Esc lo borra)",
+        "help_toggle": "esta ayuda sí / no",
+        "challenge_chosen": "color elegido: {color}",
+        "challenge_private": "Solo {name} mira la mano",
         "R": "rojo",
         "Y": "amarillo",
         "G": "verde",
@@ -399,11 +482,35 @@ class Text:
         key = _RANK_KEYS.get(card.rank, "card_number")
         return self(key, color=self.color(card.color), rank=card.rank.value)
 
-    def refusal(self, reason: str, card: Card | str | None = None, message: str = "") -> str:
-        """A refused action as a sentence, from the engine's reason word (or its message)."""
+    def refusal(
+        self, reason: str, card: Card | str | None = None, message: str = "", pressed: str = ""
+    ) -> str:
+        """A refused input as a sentence, from the engine's reason word (or its message): a
+        button's own sentence for a press, naming the card of a scan."""
+        card = self._card_or_blank(card or None)
+        if pressed and self.has(f"{reason}_pressed"):
+            return self(f"{reason}_pressed", button=self.button(pressed), card=card)
         if reason not in STRINGS[self.lang]:
-            return message or self("refused", card=self._card_or_blank(card))
-        return self(reason, card=self._card_or_blank(card))
+            return message or self("refused", card=card)
+        return self(reason, card=card)
+
+    def button(self, button: str) -> str:
+        """A button's name as printed on it: the call word, DRAW, a colour of the pad."""
+        name = str(button)
+        if name == "uno":
+            return self.call_word
+        if name in ("draw", "challenge"):
+            return self(f"button_{name}")
+        return self.color(name[0].upper()).upper()
+
+    def source(self, name: str) -> str:
+        """A device's name: the keyboard in the table's language, a reader as configured."""
+        key = f"source_{name}"
+        return self(key) if self.has(key) else name
+
+    def line(self, line: str) -> str:
+        """A plain line of the events list: the table's own sentence where it has one."""
+        return self(line) if self.has(line) else line
 
     def _card_or_blank(self, card) -> str:
         if card is None:

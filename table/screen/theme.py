@@ -6,19 +6,20 @@ RGB = tuple[int, int, int]
 
 BACKGROUND: RGB = (12, 16, 25)
 FELT: RGB = (20, 28, 43)  # the table's oval in the middle
+SHADOW: RGB = (6, 8, 12)  # under raised panels
 PANEL: RGB = (31, 41, 60)
 PANEL_EDGE: RGB = (60, 76, 104)
 TEXT: RGB = (246, 248, 252)
 DIM: RGB = (150, 162, 184)
-FAINT: RGB = (96, 108, 130)
 HIGHLIGHT: RGB = (0, 212, 255)  # whose turn it is; unlike any card colour
 TURN_FILL: RGB = (18, 66, 92)
 ALERT: RGB = (255, 72, 96)  # refusals and penalties
 ALERT_FILL: RGB = (96, 18, 34)
 CALL: RGB = (236, 28, 36)  # the UNO badge
 GOOD: RGB = (72, 214, 120)
-WARN: RGB = (255, 168, 0)
-SHADE = (0, 0, 0, 170)  # behind overlays
+WARN: RGB = (255, 168, 0)  # device problems
+WARN_FILL: RGB = (92, 58, 0)
+SHADE = 0.33  # what an overlay leaves of the brightness behind it
 
 CARD_HUES: dict[str, RGB] = {
     "R": (229, 45, 39),
@@ -37,7 +38,7 @@ HUGE = 0.072
 BIG = 0.06
 MEDIUM = 0.049
 SMALL = 0.04
-TINY = 0.031
+TINY = 0.036  # the smallest: every text at least this, or cut to fit
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -11,17 +11,21 @@ from engine import events as ev
 
 from .text import Text, default_language
 
-POSITIONS = (
-    "bottom",
-    "bottom-left",
-    "left",
-    "top-left",
-    "top",
-    "top-right",
-    "right",
-    "bottom-right",
-)
-"""Where a seat sits around the screen, clockwise from the bottom (as in the configuration)."""
+
+class Position(StrEnum):
+    """Where a seat sits around the screen, clockwise from the bottom (as in the configuration)."""
+
+    BOTTOM = "bottom"
+    BOTTOM_LEFT = "bottom-left"
+    LEFT = "left"
+    TOP_LEFT = "top-left"
+    TOP = "top"
+    TOP_RIGHT = "top-right"
+    RIGHT = "right"
+    BOTTOM_RIGHT = "bottom-right"
+
+
+POSITIONS = tuple(Position)
 
 # Clockwise from the bottom, the way seats are numbered; indexes into POSITIONS.
 _ARRANGEMENTS = {
@@ -52,7 +56,7 @@ class Screen(StrEnum):
     MATCH_OVER = "match_over"
 
 
-def default_positions(seats: int) -> tuple[str, ...]:
+def default_positions(seats: int) -> tuple[Position, ...]:
     """Positions spread clockwise around the screen; past 8 seats some share a position."""
     if seats in _ARRANGEMENTS:
         return tuple(POSITIONS[i] for i in _ARRANGEMENTS[seats])
@@ -66,14 +70,25 @@ class Devices:
     reader: bool = True
     pin_factory: str = ""
     problem: str = ""
+    typing: bool = False  # card codes may be typed on the keyboard
+
+
+class NoticeKind(StrEnum):
+    """What a notice is about; the screen colours each kind its own way."""
+
+    REFUSAL = "refusal"  # the game refused an input: red, and the seat's box too
+    PROBLEM = "problem"  # a device sent something unusable, or failed
 
 
 @dataclass(frozen=True)
-class Refusal:
-    """A refused action, shown for a few seconds: the sentence and the seat it concerns."""
+class Notice:
+    """A message over the prompt, in the table's language: the seat it concerns (a game seat),
+    and the count of game actions it belongs to (None: any), so that it never outlives them."""
 
     text: str
     seat: int | None = None
+    kind: NoticeKind = NoticeKind.REFUSAL
+    actions: int | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +133,16 @@ class TallyRow:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """The ruling of the last action, shown until the next one: a challenge, a caught UNO."""
+
+    title: str
+    detail: str
+    seat: int  # the seat the ruling goes against
+    good: bool = False  # for the seat that asked for it (a challenge won, a catch)
+
+
+@dataclass(frozen=True)
 class View:
     """Everything one frame shows; the Display draws it and nothing else."""
 
@@ -127,6 +152,8 @@ class View:
     seats: tuple[SeatView, ...] = ()
     preset: str = "official"
     presets: tuple[str, ...] = RuleSet.PRESETS
+    preset_colors: tuple[tuple[str, str], ...] = ()  # (preset, the pad colour that picks it)
+    resume: bool = False  # the lobby offers to resume a saved game
     top: str | None = None  # the top card's code
     color: str | None = None  # the colour letter to follow
     direction: int = 1  # +1: clockwise (to the left)
@@ -137,10 +164,12 @@ class View:
     draw_count: int = 0
     prompt: str = ""
     events: tuple[str, ...] = ()  # newest first
-    refusal: Refusal | None = None
+    notices: tuple[Notice, ...] = ()  # the first one shows over the prompt
+    actions: int = 0  # the game's actions so far: a refusal belongs to this count
     devices: Devices = Devices()
     help: bool = False
     keys: tuple[tuple[str, str], ...] = ()  # (key, meaning) rows of the help overlay
+    key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()  # seats' keys; the first row: heads
     typed: str = ""  # a card code being typed on the keyboard
     notes: tuple[str, ...] = ()
     points: bool = True  # whether rounds score points
@@ -151,6 +180,21 @@ class View:
     match_winner: int | None = None
     challenge: ChallengeView | None = None
     tally: tuple[TallyRow, ...] = ()
+    verdict: Verdict | None = None
+
+    @property
+    def refusal(self) -> Notice | None:
+        """The refusal on screen, if any."""
+        return next((n for n in self.notices if n.kind is NoticeKind.REFUSAL), None)
+
+    @property
+    def footer(self) -> str:
+        """The line in the bar at the bottom, as shown: the first notice, else the prompt."""
+        if not self.notices:
+            return self.prompt
+        notice = self.notices[0]
+        who = self.seats[notice.seat].name if notice.seat in range(len(self.seats)) else ""
+        return f"{who}: {notice.text}" if who else notice.text
 
 
 @dataclass(frozen=True)
@@ -165,12 +209,15 @@ class TableFacts:
     lang: str = field(default_factory=default_language)  # from the locale unless given
     call_word: str = "UNO"
     events: tuple[ev.Event | str, ...] = ()  # recent events, oldest first
-    refusal: Refusal | None = None
+    notices: tuple[Notice, ...] = ()
     devices: Devices = Devices()
     help: bool = False
     keys: tuple[tuple[str, str], ...] = ()
+    key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
     typed: str = ""
     notes: tuple[str, ...] = ()
+    preset_colors: tuple[tuple[str, str], ...] = ()
+    resume: bool = False
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
     asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
@@ -186,10 +233,12 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         call_word=facts.call_word,
         preset=game.rules.name if game else facts.preset,
         events=event_lines(facts.events, names, text),
-        refusal=facts.refusal,
+        notices=current_notices(facts.notices, game),
+        actions=len(game.history) if game else 0,
         devices=facts.devices,
         help=facts.help,
         keys=facts.keys,
+        key_grid=facts.key_grid,
         typed=facts.typed,
         notes=facts.notes,
     )
@@ -197,6 +246,8 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         return View(
             screen=Screen.LOBBY,
             seats=lobby_seats(facts, names),
+            preset_colors=facts.preset_colors,
+            resume=facts.resume,
             prompt=facts.prompt or text("prompt_lobby"),
             **common,
         )
@@ -223,8 +274,37 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         match_winner=game.match_winner,
         challenge=challenge_view(game),
         tally=tally_rows(game),
+        verdict=verdict_of(game.last_events, names, text),
         **common,
     )
+
+
+def current_notices(notices: Sequence[Notice], game: Game | None) -> tuple[Notice, ...]:
+    """The notices that belong to the game's present state: a refusal is gone after an action."""
+    actions = len(game.history) if game else 0
+    return tuple(n for n in notices if n.actions is None or n.actions == actions)
+
+
+def verdict_of(events: Sequence, names: tuple[str, ...], text: Text) -> Verdict | None:
+    """A banner for a settled challenge or a caught UNO among the last action's events."""
+    drawn = {e.seat: e.count for e in events if isinstance(e, ev.Drew)}
+    for event in events:
+        match event:
+            case ev.ChallengeSettled(challenger, challenged, guilty):
+                loser = challenged if guilty else challenger
+                key = "verdict_guilty" if guilty else "verdict_fair"
+                detail = text(
+                    f"{key}_detail",
+                    culprit=names[challenged],
+                    challenger=names[challenger],
+                    n=drawn.get(loser, 0),
+                )
+                title = text(key, challenger=names[challenger])
+                return Verdict(title, detail, loser, good=guilty)
+            case ev.UnoCaught(seat, by):
+                detail = text("verdict_caught_detail", name=names[seat], n=drawn.get(seat, 0))
+                return Verdict(text("verdict_caught", by=names[by]), detail, seat, good=True)
+    return None
 
 
 def screen_for(game: Game) -> Screen:

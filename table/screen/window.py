@@ -1,4 +1,4 @@
-"""The pygame side of the app: the window, the keyboard, the sounds, and the View of a Session."""
+"""The pygame side of the app: the window, its keys, the sounds; the View comes from frame.py."""
 
 from __future__ import annotations
 
@@ -9,22 +9,28 @@ from pathlib import Path
 
 import pygame
 
-from engine import Kind
 from hw.events import InputEvent
-from hw.keyboard import Keyboard
+from hw.keyboard import HELP_KEY, Keyboard
 from table.flow.controller import Applied, Outcome
-from table.flow.session import Phase, Session
+from table.flow.session import Session
 from table.screen.display import Display
+from table.screen.frame import Local, session_view
 from table.screen.sound import Sounds
-from table.screen.text import Text, default_language
-from table.screen.view import Devices, Refusal, Screen, TableFacts, View, build_view
+from table.screen.view import Screen, View
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
 
 PC_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
-HELP_KEY = "h"  # not a letter of any card code
+
+
+NO_SCREEN_DRIVERS = ("offscreen", "dummy")
+"""SDL's video drivers that draw nowhere: what it falls back to with no display at all."""
+
+
+class NoScreen(RuntimeError):
+    """There is no screen to draw on (and --headless was not asked for)."""
 
 
 def open_surface(config: Config, headless: bool) -> pygame.Surface:
@@ -32,7 +38,14 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.display.init()
+    try:
+        pygame.display.init()
+    except pygame.error as err:
+        raise NoScreen(f"no screen to draw on ({err}); {_WHERE}") from None
+    driver = pygame.display.get_driver()
+    if not headless and driver in NO_SCREEN_DRIVERS:
+        pygame.display.quit()
+        raise NoScreen(f"no screen to draw on (SDL found only its {driver!r} driver); {_WHERE}")
     pygame.font.init()
     pygame.display.set_caption("uno-table")
     pygame.mouse.set_visible(headless or not config.display.fullscreen)
@@ -45,6 +58,12 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     elif not all(size):
         size = PC_SIZE
     return pygame.display.set_mode(size, flags)
+
+
+_WHERE = (
+    "start it from a desktop session, on the Pi's console (KMS), with $DISPLAY or "
+    "$WAYLAND_DISPLAY set, or pass --headless"
+)
 
 
 def _kiosk() -> bool:
@@ -87,8 +106,7 @@ class Window:
 
     def _key(self, name: str, now: float) -> None:
         if name == HELP_KEY:
-            self.help = not self.help
-            self._force = True
+            self.show_help(not self.help)
             return
         if self.keyboard is None:
             return
@@ -99,9 +117,17 @@ class Window:
         if self.keyboard.typed != before:
             self._force = True
 
+    def show_help(self, on: bool) -> None:
+        """Show or hide the help; an action in the game hides it again."""
+        self.help = on
+        self._help_at = None  # counted at the next frame
+        self._force = True
+
     # --- output ----------------------------------------------------------------------------
 
     _force = False
+    _warm = False
+    _help_at: int | None = None  # the game's actions when the help showed: one more closes it
 
     def wants_frame(self) -> bool:
         """A change the session does not know of (help overlay, a typed code)."""
@@ -119,6 +145,10 @@ class Window:
         view = self.view(session)
         if self.display.show(view):
             self._save(view)
+            if view.screen is Screen.DEAL and not self._warm:
+                # While the dealer deals, the table waits: time to draw what plays will need.
+                self.display.warm(view.lang, view.call_word)
+                self._warm = True
 
     def _save(self, view: View) -> None:
         name = str(view.screen)
@@ -130,66 +160,17 @@ class Window:
         self.saved[name] = path
 
     def view(self, session: Session) -> View:
-        return build_view(session.game, self.facts(session))
-
-    def facts(self, session: Session) -> TableFacts:
-        """What the screen shows besides the game: seats, notices, devices, the keyboard."""
-        config = self.config
-        lang = default_language() if config.language == "auto" else config.language
-        text = Text(lang, config.display.call_word)
-        in_game = session.game is not None
-        physical = session.joined if in_game else range(len(config.seats))
-        keys = self.keyboard.keymap.describe() if self.keyboard else []
-        return TableFacts(
-            names=tuple(config.seats[p].name for p in physical),
-            positions=tuple(str(config.seats[p].position) for p in physical),
-            seats=len(config.seats),
-            joined=frozenset(session.joined),
-            preset=session.preset,
-            lang=lang,
-            call_word=config.display.call_word,
-            events=tuple(line.event or line.text for line in session.lines),
-            refusal=self._refusal(session, text),
-            devices=self._devices(session),
+        """The View of `session` with what only the window knows."""
+        actions = len(session.game.history) if session.game is not None else -1
+        if self._help_at is None:
+            self._help_at = actions
+        elif self.help and actions != self._help_at:
+            self.help = False  # play went on: the table must see it
+        keyboard = self.keyboard
+        local = Local(
             help=self.help,
-            keys=tuple(_key_row(line) for line in keys),
-            typed=self.keyboard.typed if self.keyboard else "",
-            notes=() if in_game else tuple(text(key) for key in session.notes()),
-            screen=None if in_game else Screen.LOBBY,
-            asking=session.asking(),
-            prompt=_prompt(session, text),
+            keymap=keyboard.keymap if keyboard else None,
+            typed=keyboard.typed if keyboard else "",
+            pin_factory=self.pin_factory,
         )
-
-    @staticmethod
-    def _refusal(session: Session, text: Text) -> Refusal | None:
-        notice = session.notice
-        if notice is None or notice.problem:
-            return None
-        seat = notice.seat
-        if session.game is not None and seat is not None:
-            seat = session.joined.index(seat) if seat in session.joined else None
-        return Refusal(text.refusal(notice.reason, message=notice.text), seat)
-
-    def _devices(self, session: Session) -> Devices:
-        readers = [ok for name, (ok, _) in session.devices.items() if name != "keyboard"]
-        notice = session.notice
-        problem = notice.text if notice is not None and notice.problem else ""
-        return Devices(
-            reader=all(readers) if readers else False, pin_factory=self.pin_factory, problem=problem
-        )
-
-
-def _key_row(line: str) -> tuple[str, str]:
-    what, _, key = line.rpartition(": ")
-    return (key, what)
-
-
-def _prompt(session: Session, text: Text) -> str | None:
-    """The prompts that name the table's own buttons (the game's own come from the View)."""
-    if session.phase is Phase.RESUME:
-        return text("prompt_resume")
-    if session.phase is Phase.LOBBY:
-        return text("prompt_lobby_start")
-    if session.game.awaiting.kind is Kind.MATCH_OVER:
-        return text("prompt_match_done")
-    return None
+        return session_view(session, local)

@@ -7,7 +7,6 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -16,6 +15,7 @@ from typing import Any
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
 from hw.protocols import Protocol
+from table.screen.view import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
@@ -30,19 +30,6 @@ REPEAT_MS = 500
 
 class ConfigError(ValueError):
     """A bad configuration: the message names the file, the key and what was expected."""
-
-
-class Position(StrEnum):
-    """Where a seat sits around the screen."""
-
-    BOTTOM = "bottom"
-    BOTTOM_LEFT = "bottom-left"
-    LEFT = "left"
-    TOP_LEFT = "top-left"
-    TOP = "top"
-    TOP_RIGHT = "top-right"
-    RIGHT = "right"
-    BOTTOM_RIGHT = "bottom-right"
 
 
 @dataclass(frozen=True)
@@ -79,7 +66,7 @@ class Gpio:
 
 
 @dataclass(frozen=True)
-class Display:
+class DisplaySettings:
     """The screen: size (0, 0 for the screen's own), fullscreen, the call word."""
 
     width: int
@@ -109,7 +96,7 @@ class Config:
     seats: tuple[Seat, ...]
     color_pad: PadPins
     readers: tuple[Reader, ...]
-    display: Display
+    display: DisplaySettings
     sound: Sound
     source: str
     scan_window: float  # multi_play: scans this close together by one reader make one play
@@ -362,8 +349,8 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
     return Reader(name, device, baud, None if seat == TURN else seat - 1, protocol, gap, repeat)
 
 
-def _display(table: _Table) -> Display:
-    display = Display(
+def _display(table: _Table) -> DisplaySettings:
+    display = DisplaySettings(
         table.int("width", 0, 7680),
         table.int("height", 0, 4320),
         table.bool("fullscreen"),

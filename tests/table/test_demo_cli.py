@@ -33,7 +33,7 @@ def test_headless_demo_is_consistent(tmp_path, preset, players, seed):
     assert set(summary) == KEYS
     assert summary["consistent"] is True
     assert (summary["preset"], summary["players"], summary["rounds"]) == (preset, players, 1)
-    assert summary["winner"] in range(players) and len(summary["scores"]) == players
+    assert summary["winner"] in range(1, players + 1) and len(summary["scores"]) == players
     assert summary["actions"] > 0
     assert {"lobby", "deal", "game"} <= set(summary["screens"])
     assert sorted(p.stem for p in shots.glob("*.png")) == summary["screens"]

@@ -11,10 +11,12 @@ import pytest
 
 from engine import Game, RuleSet
 from table.commands.screenshots import save_all
+from table.screen import parts
 from table.screen import theme as th
 from table.screen.display import Display
-from table.screen.examples import KEYS, examples
+from table.screen.examples import examples, keys
 from table.screen.layout import Layout
+from table.screen.text import Text
 from table.screen.view import Devices, Screen, TableFacts, build_view, default_positions
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -78,7 +80,7 @@ def test_every_screen_fits_and_shows_its_prompt(displays, size, name):
     display = draw(displays, size, view)
     assert_fits(display, view)
     shown = written(display)
-    words = (view.refusal.text if view.refusal else view.prompt).split()
+    words = view.footer.split()
     assert words[0] in shown and words[-1].rstrip(".!") in shown
     if view.screen in (Screen.LOBBY, Screen.DEAL, Screen.GAME, Screen.COLOR, Screen.CHALLENGE):
         for seat in view.seats:
@@ -148,7 +150,7 @@ def test_a_refusal_is_red_with_its_seat_and_reason(displays):
     assert count(surface, th.ALERT, marks["seat 0"]) > 0
     shown = written(display)
     assert "Ana: green 4 doesn't fit" in shown
-    assert "No card reader" in shown and "reader: garbage line" in shown
+    assert "No card reader" in shown and "Not working: pile" in shown
     assert "Code: G4_" in shown
 
 
@@ -170,7 +172,7 @@ def test_the_challenge_screens_say_who_and_what(displays):
     assert "Bruno: did Ana hold a green card?" in shown.replace(" | ", " ")
     assert "Fair: Bruno draws 6" in shown and "Guilty: Ana draws 4" in shown
     display = draw(displays, (1920, 1080), VIEWS["challenge_reveal"])
-    assert "2 shown, 1 still to show" in written(display)
+    assert "shown: 2 · still to show: 1" in written(display)
 
 
 def test_the_scoreboard_ranks_and_lights_the_round_winner(displays):
@@ -187,12 +189,12 @@ def test_the_help_overlay_lists_every_key(displays):
     view = VIEWS["help"]
     display = draw(displays, (800, 480), view)
     shown = [text for text, _ in display.painter.placed]
-    for key, meaning in KEYS:
+    for key, meaning in keys():
         assert key in shown and meaning in shown
 
 
 def test_spanish_screens(displays):
-    display = draw(displays, (800, 480), VIEWS["game_es"])
+    display = draw(displays, (800, 480), examples("es")["game_pending"])
     shown = written(display)
     assert "Bruno: acumula" in shown and "ROBAR" in shown
     assert "VERDE" in shown and "Lector conectado" in shown
@@ -243,14 +245,40 @@ def test_show_puts_the_frame_on_the_window():
         pygame.display.quit()
 
 
-def test_warm_draws_every_card_face_ahead():
+def test_warm_draws_the_bodies_every_face_starts_from():
     display = Display(pygame.Surface((800, 480)))
     display.warm()
-    faces = [k for k in display.painter._images if k[0] == "face"]
-    assert len(faces) >= 54
+    keys = display.painter.images.keys()
+    assert {k[1] for k in keys if k[0] == "body"} == {"R", "Y", "G", "B"}
+    assert any(k[0] == "back" for k in keys)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_caches_stay_within_their_budgets(size):
+    display = Display(pygame.Surface(size))
+    height = display.layout.top_card.height
+    text = Text("en")
+    for code in {str(c) for c in RuleSet.preset("official").deck()}:
+        parts.card(display.painter, code, height, text)
+        display.painter.text_image(code * 20, 60, th.TEXT)
+    painter = display.painter
+    for cache in (painter.images, painter.texts):
+        assert 0 < cache.bytes <= cache.budget
+    assert len(painter.images) < 54  # some faces had to go: the budget is what bounds it
 
 
 def test_the_screenshot_tool_saves_pngs(tmp_path):
     paths = save_all(tmp_path, sizes=((800, 480),), names=["game", "lobby"])
-    assert sorted(p.name for p in paths) == ["game_800x480.png", "lobby_800x480.png"]
+    assert sorted(p.name for p in paths) == ["game_en_800x480.png", "lobby_en_800x480.png"]
     assert pygame.image.load(str(paths[0])).get_size() == (800, 480)
+
+
+def test_run_without_a_screen_says_so(monkeypatch):
+    from table.screen.window import NoScreen, open_surface
+    from table.setup import config as configuration
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    config = configuration.loads(configuration.default_text(), "test")
+    pygame.display.quit()
+    with pytest.raises(NoScreen, match="--headless"):
+        open_surface(config, headless=False)

@@ -56,7 +56,7 @@ def test_a_game_through_an_rdm6300_that_repeats_its_frames(tmp_path):
     state = play(tmp_path, 'protocol = "rdm6300"', script, deck_map=True)
     assert state["discard"] == ["R5", "R7", "B7"]
     assert [a["type"] for a in state["actions"]] == ["Flip", "Play", "Play"]
-    assert state["notices"] == ["pile: bad checksum: '112233445500'"]
+    assert state["notices"] == ["pile: a garbled scan: scan it again"]  # a bad checksum
     assert state["awaiting"] == {"kind": "turn", "seat": 3}
 
 
@@ -69,5 +69,5 @@ def test_a_game_through_a_scanner_without_a_suffix(tmp_path):
     )
     state = play(tmp_path, 'protocol = "gap"\ngap_ms = 30', script)
     assert state["discard"] == ["R5", "R7", "B7"]
-    assert state["notices"] == ["pile: unknown code: 'XX'"]
+    assert state["notices"] == ["pile: XX is not a card code"]
     assert state["awaiting"] == {"kind": "turn", "seat": 3}

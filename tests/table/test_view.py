@@ -15,7 +15,7 @@ from table.screen.examples import examples
 from table.screen.text import Text
 from table.screen.view import (
     EVENT_LINES,
-    Refusal,
+    Notice,
     Screen,
     TableFacts,
     build_view,
@@ -132,10 +132,10 @@ def test_the_lobby_view_lists_seats_and_who_joined():
 
 def test_the_controller_can_force_a_screen_and_a_prompt():
     game = Game.new(2, seed=1)
-    facts = TableFacts(screen=Screen.LOBBY, prompt="Starting…", refusal=Refusal("no", seat=1))
+    facts = TableFacts(screen=Screen.LOBBY, prompt="Starting…", notices=(Notice("no", seat=1),))
     view = build_view(game, facts)
     assert view.screen is Screen.LOBBY and view.prompt == "Starting…"
-    assert view.refusal == Refusal("no", seat=1)
+    assert view.refusal == Notice("no", seat=1)
 
 
 def test_event_lines_are_newest_first_and_few():

@@ -1,0 +1,178 @@
+"""From a Session to the View of one frame: everything the window shows, without pygame.
+
+A frame flows one way: session -> `session_view` -> Display -> pixels. The window adds only
+what it alone knows (`Local`: the help overlay, the keyboard); a script without a screen asks
+`session_view(session).footer` and `.notices` for exactly what the table shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Kind
+from hw.events import SEAT_BUTTONS, Button
+from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.session import PRESET_BUTTONS, Phase, Session
+from table.flow.session import Notice as SessionNotice
+from table.setup.config import Config
+
+from .text import Text, default_language
+from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_view
+
+PROBLEM_KEYS = {
+    "unknown code": "problem_unknown_code",
+    "unreadable scan": "problem_unreadable",
+    "line too long": "problem_garbled",
+    "not a frame": "problem_garbled",
+    "frame cut short": "problem_garbled",
+    "bad frame": "problem_garbled",
+    "bad checksum": "problem_garbled",
+    "reader disconnected": "problem_disconnected",
+    "reader not found": "problem_not_found",
+    "reader cannot open": "problem_cannot_open",
+    "reader cannot grab": "problem_cannot_open",
+    "reader ambiguous": "problem_ambiguous",
+    "reader failed": "problem_failed",
+}
+"""Device problems the screen has a sentence for, by how hw/ words them in English (for the
+log) at their start: a new kind of problem slots in with a line here and its sentences."""
+
+
+HELP_ROWS = ("help_colors", "help_codes", "help_actions", "help_wilds")
+"""How to type card codes, in the help (each has a `_keys` sentence: the codes it shows)."""
+
+
+@dataclass(frozen=True)
+class Local:
+    """What only the window knows: the help overlay, the keyboard, the pin factory's name."""
+
+    help: bool = False
+    keymap: KeyMap | None = None
+    typed: str = ""
+    pin_factory: str = ""
+
+
+def language(config: Config) -> str:
+    """The table's language: the configured one, or the locale's for "auto"."""
+    return default_language() if config.language == "auto" else config.language
+
+
+def session_view(session: Session, local: Local = Local()) -> View:
+    """The View of the session's present state, as the screen draws it."""
+    return build_view(session.game, table_facts(session, local))
+
+
+def table_facts(session: Session, local: Local = Local()) -> TableFacts:
+    """What the screen shows besides the game: seats, notices, devices, the keyboard."""
+    config = session.config
+    lang = language(config)
+    text = Text(lang, config.display.call_word)
+    in_game = session.game is not None
+    physical = session.joined if in_game else range(len(config.seats))
+    notice = notice_of(session, text)
+    return TableFacts(
+        names=tuple(seat_name(config, p, text) for p in physical),
+        positions=tuple(str(config.seats[p].position) for p in physical),
+        seats=len(config.seats),
+        joined=frozenset(session.joined),
+        preset=session.preset,
+        lang=lang,
+        call_word=config.display.call_word,
+        events=tuple(line.event or text.line(line.text) for line in session.lines),
+        notices=(notice,) if notice else (),
+        devices=devices(session, local, text),
+        help=local.help,
+        keys=key_rows(local.keymap, text) if local.help else (),
+        key_grid=key_grid(local.keymap, text) if local.help else (),
+        typed=local.typed,
+        notes=() if in_game else tuple(text(key) for key in session.notes()),
+        preset_colors=tuple((preset, str(b)[0].upper()) for b, preset in PRESET_BUTTONS.items()),
+        resume=session.phase is Phase.RESUME,
+        screen=None if in_game else Screen.LOBBY,
+        asking=session.asking(),
+        prompt=table_prompt(session, text),
+    )
+
+
+def seat_name(config: Config, seat: int, text: Text) -> str:
+    """A physical seat's name: as configured, in the table's language if it is the shipped
+    file's "Seat n"."""
+    name = config.seats[seat].name
+    return text.seat_name(seat) if name == f"Seat {seat + 1}" else name
+
+
+def notice_of(session: Session, text: Text) -> Notice | None:
+    """The session's notice in the table's language, with the game seat it concerns."""
+    notice = session.notice
+    if notice is None:
+        return None
+    if notice.problem:
+        return Notice(problem_text(notice, text), kind=NoticeKind.PROBLEM)
+    seat = notice.seat
+    if session.game is not None and seat is not None:
+        seat = session.joined.index(seat) if seat in session.joined else None
+    sentence = text.refusal(notice.reason, notice.card, notice.text, pressed=notice.pressed)
+    return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
+
+
+def problem_text(notice: SessionNotice, text: Text) -> str:
+    """A device problem as a sentence: the screen's own where it has one."""
+    key = next((k for start, k in PROBLEM_KEYS.items() if notice.reason.startswith(start)), None)
+    if key is None:
+        return notice.text
+    return text(key, source=text.source(notice.source), code=notice.card)
+
+
+def devices(session: Session, local: Local, text: Text) -> Devices:
+    """The corner: whether the card readers work, the pin factory, the devices that are down."""
+    readers = [ok for name, (ok, _) in session.devices.items() if name != "keyboard"]
+    down = [text.source(name) for name, (ok, _) in session.devices.items() if not ok]
+    return Devices(
+        reader=all(readers) if readers else False,
+        pin_factory=local.pin_factory,
+        problem=text("device_down", names=", ".join(down)) if down else "",
+        typing=local.keymap is not None,
+    )
+
+
+def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The help's grid: a row of button names, then each seat's keys for them."""
+    if keymap is None:
+        return ()
+    seats: dict[int, dict[Button, str]] = {}
+    for key, (seat, button) in keymap.buttons.items():
+        if seat is not None:
+            seats.setdefault(seat, {})[button] = key.upper()
+    heads = tuple(text.button(b) for b in SEAT_BUTTONS)
+    rows = [
+        (text.seat_name(s), tuple(keys.get(b, "") for b in SEAT_BUTTONS))
+        for s, keys in sorted(seats.items())
+    ]
+    return (("", heads), *rows)
+
+
+def key_rows(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, str], ...]:
+    """The help's rows under the grid: the colour pad, how to type a card code, the help key."""
+    rows: list[tuple[str, str]] = []
+    if keymap is not None:
+        pad = [(key, button) for key, (seat, button) in keymap.buttons.items() if seat is None]
+        if pad:
+            keys = " ".join(key.upper() for key, _ in pad)
+            colours = ", ".join(text.button(button).lower() for _, button in pad)
+            rows.append((keys, f"{text('pad')}: {colours}"))
+        rows += [(text(f"{row}_keys"), text(row)) for row in HELP_ROWS]
+        rows.append(("Enter", text("help_send")))
+    rows.append((HELP_KEY.upper(), text("help_toggle")))
+    return tuple(rows)
+
+
+def table_prompt(session: Session, text: Text) -> str | None:
+    """The prompts that name the table's own buttons (the game's own come from the View)."""
+    if session.phase is Phase.RESUME:
+        return text("prompt_resume")
+    if session.phase is Phase.LOBBY:
+        ready = len(session.joined) >= 2
+        return text("prompt_lobby_start" if ready else "prompt_lobby")
+    if session.game.awaiting.kind is Kind.MATCH_OVER:
+        return text("prompt_match_done")
+    return None

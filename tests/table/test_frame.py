@@ -1,0 +1,132 @@
+"""From a Session to the View: what the table shows after real inputs, without a window."""
+
+from __future__ import annotations
+
+from hw.events import Button, ButtonPressed, CodeScanned
+from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.session import Session
+from table.screen.frame import Local, key_grid, key_rows, session_view
+from table.screen.text import Text
+from table.screen.view import NoticeKind
+from table.setup import config as configuration
+
+
+def table(lang: str = "en") -> tuple[Session, list[float]]:
+    text = configuration.default_text().replace('language = "auto"', f'language = "{lang}"')
+    return Session(configuration.loads(text, "test"), None, settle=0.0), [0.0]
+
+
+def send(session: Session, clock: list[float], event) -> None:
+    clock[0] += 1
+    session.handle(event, clock[0])
+    session.tick(clock[0] + 0.5)
+
+
+def started(lang: str = "en") -> tuple[Session, list[float]]:
+    session, clock = table(lang)
+    for seat in range(4):
+        send(session, clock, ButtonPressed(seat, Button.UNO, clock[0] + 1))
+    send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
+    send(session, clock, CodeScanned("R5", "pile", clock[0] + 1))
+    return session, clock
+
+
+def test_a_refused_card_is_named_and_gone_after_the_next_action():
+    session, clock = started()
+    send(session, clock, CodeScanned("G4", "pile", clock[0] + 1))
+    view = session_view(session)
+    assert view.footer == "Seat 2: green 4 doesn't fit: take it back"
+    assert view.refusal.seat == 1 and session.leds()[1] == "blink"
+    send(session, clock, CodeScanned("R9", "pile", clock[0] + 1))  # a card that fits
+    view = session_view(session)
+    assert view.refusal is None and view.footer.startswith("Seat 3:")
+    assert "blink" not in session.leds().values()
+
+
+def test_a_press_out_of_turn_gets_a_button_sentence_in_spanish():
+    session, clock = started("es")
+    send(session, clock, ButtonPressed(3, Button.DRAW, clock[0] + 1))
+    view = session_view(session)
+    assert view.footer == "Asiento 4: no es tu turno: ROBAR no hace nada ahora"
+    assert view.notices[0].kind is NoticeKind.REFUSAL
+
+
+def test_a_lobby_refusal_is_gone_with_the_next_press():
+    session, clock = table()
+    send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
+    assert "two seats must join" in session_view(session).footer
+    send(session, clock, ButtonPressed(1, Button.UNO, clock[0] + 1))
+    assert session_view(session).notices == ()
+
+
+def test_the_shipped_seat_names_take_the_tables_language():
+    session, _ = table("es")
+    assert [s.name for s in session_view(session).seats] == [f"Asiento {n}" for n in (1, 2, 3, 4)]
+
+
+def test_the_help_names_its_own_key_and_how_to_type_codes():
+    text = Text("en")
+    rows = key_rows(KeyMap.default(4), text)
+    assert (HELP_KEY.upper(), "this help on / off") in rows
+    assert any("S, R or D2" in meaning for _, meaning in rows)
+    heads, *seats = key_grid(KeyMap.default(4), text)
+    assert heads == ("", ("UNO", "CHALLENGE", "DRAW"))
+    assert seats[0] == ("Seat 1", ("Q", "A", "Z"))
+    session, _ = table()
+    view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
+    assert view.help and view.keys == rows
+
+
+def test_a_pc_without_a_reader_types_codes_instead_of_warning():
+    session, _ = table()
+    assert session_view(session, Local(keymap=KeyMap.default(4))).devices.typing
+    assert not session_view(session).devices.typing
+
+
+def test_reader_problems_are_told_in_the_tables_language():
+    from hw.events import DeviceProblem
+
+    session, clock = started("es")
+    send(session, clock, DeviceProblem("pile", "reader not found: /dev/ttyACM0", down=True))
+    view = session_view(session)
+    assert view.footer == "pile: el lector no está conectado"
+    assert view.notices[0].kind is NoticeKind.PROBLEM
+    assert view.devices.problem == "Sin respuesta: pile"
+
+
+def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
+    import pygame
+
+    from table.screen.display import Display
+
+    text = configuration.default_text().replace('language = "auto"', 'language = "en"')
+    config = configuration.loads(text, "test")
+    first = Session(config, tmp_path, settle=0.0)
+    for seat in (0, 1):
+        first.handle(ButtonPressed(seat, Button.UNO, 1.0 + seat), 1.0 + seat)
+    first.handle(ButtonPressed(0, Button.DRAW, 3.0), 3.0)
+    first.journal.close()
+    view = session_view(Session(config, tmp_path, settle=0.0))
+    assert view.resume and "resumes it" in view.footer
+    display = Display(pygame.Surface((800, 480)))
+    display.render(view)
+    shown = " | ".join(text for text, _ in display.painter.placed)
+    assert "A game was left unfinished" in shown and "players ready" not in shown
+
+
+def test_the_help_key_shows_the_help_until_the_next_action():
+    import queue
+
+    import pygame
+
+    from hw.keyboard import Keyboard
+    from table.screen.window import Window
+
+    session, clock = started()
+    keyboard = Keyboard(KeyMap.default(4), lambda code: code)
+    window = Window(session.config, pygame.Surface((800, 480)), queue.Queue(), keyboard)
+    window._key(HELP_KEY, clock[0])
+    assert window.view(session).help
+    assert window.view(session).help  # a frame with nothing new keeps it
+    send(session, clock, CodeScanned("R9", "pile", clock[0] + 1))
+    assert not window.view(session).help
