@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 
     step("engine: random legal games, ours and rlcard's")
     games = engine.measure(scale=0.02 if quick else 1.0)
-    step("table: edge to frame, idle CPU")
+    step("table: input to frame (GPIO, key, serial), idle CPU")
     table = table_figures(presses=20 if quick else 300, idle=0.5 if quick else 10.0)
     step("table: peak memory over a bots' match at 1920x1080 and 800x480")
     table["memory"] = memory_figures(actions=100 if quick else 5000)

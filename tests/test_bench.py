@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from bench import engine, report
+from engine import RuleSet
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +24,8 @@ def test_quick_bench_writes_every_target(tmp_path):
     run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     text = out.read_text()
-    for target in ("edge to frame, median", "p99", "idle game screen", "start to first frame",
+    for target in ("GPIO edge: median", "key press: p99", "serial scan: median",
+                   "idle game screen", "start to first frame",
                    "peak memory", "journal", "engine, 2 players", "engine, 4 players"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
@@ -41,12 +43,28 @@ def test_a_missed_target_says_by_how_much():
 
 
 def _figures():
-    press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0}
+    press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0, "wake_ms": 0.1,
+             "apply_ms": 0.4, "frame_ms": 0.5, "worst_stages_ms": [0.2, 1.0, 0.8]}  # fmt: skip
+    paths = {"gpio": press, "key": press, "serial": press}
     memory = [{"size": "1920x1080", "actions": 5000, "matches": 8, "frames": 9000, "faces": 54,
                "screens": ["game"], "peak_rss_mb": 70.0}]  # fmt: skip
-    table = {"shipped": press, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
+    table = {"paths": paths, "settle_30": press, "settle_ms": 0.0, "peak_rss_mb": 50.0,
              "idle": {"core_share": 0.001, "seconds": 1, "frames": 0},
              "memory": memory}  # fmt: skip
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
     resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}
     return table, start, resumed
+
+
+def test_the_scanned_cards_follow_each_other_and_the_deck_holds_them_all():
+    import itertools
+    from collections import Counter
+
+    from bench.table import SCANS_PER_GAME, number_cards
+
+    cards = ["R5", *number_cards()]  # R5 is turned up first
+    assert len(cards) > SCANS_PER_GAME
+    for before, card in itertools.pairwise(cards):
+        assert before[0] == card[0] or before[1:] == card[1:], (before, card)
+    deck = Counter(str(card) for card in RuleSet.preset("official").deck())
+    assert all(n <= deck[card] for card, n in Counter(cards).items())

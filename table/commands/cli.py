@@ -6,11 +6,11 @@ import argparse
 import logging
 import sys
 
-from table.commands import check, enroll, replay, run, wiring
+from table.commands import check, enroll, labels, replay, run, wiring
 from table.setup import notify
 from table.setup.config import ConfigError
 
-COMMANDS = (run, check, enroll, replay, wiring)
+COMMANDS = (run, check, enroll, labels, replay, wiring)
 """Modules that each add one subcommand with register(sub) and run it through `handler`."""
 
 

@@ -6,7 +6,6 @@ import argparse
 import json
 import logging
 import os
-import queue
 import signal
 import sys
 import tempfile
@@ -18,6 +17,7 @@ from table.commands import demo as demo_mod
 from table.commands import script as script_mod
 from table.flow.loop import Loop
 from table.flow.session import Session
+from table.flow.wake import Inbox
 from table.setup import config as configuration
 from table.setup.inputs import open_inputs
 from table.setup.notify import Notifier
@@ -76,9 +76,10 @@ def main_run(args: argparse.Namespace) -> int:
     config = configuration.load(config_path)
     if args.script is not None:
         return main_script(config, config_path, args)
-    events: queue.Queue = queue.Queue()
+    events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
     from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
+    from table.screen.window_wake import WindowWake
 
     try:
         surface = open_surface(config, args.headless)
@@ -86,14 +87,16 @@ def main_run(args: argparse.Namespace) -> int:
         inputs.close()
         print(f"uno-table run: {err}", file=sys.stderr)
         return 2
+    window_wake = WindowWake(events.wakeup)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
     session = Session(config, config.state_dir, settle=config.gpio.settle)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM: leave the loop (it wakes every 0.5 s) and close cleanly.
+    # `systemctl stop` sends SIGTERM: the signal wakes the loop, which leaves and closes cleanly.
     signal.signal(signal.SIGTERM, lambda *_: setattr(window, "quit", True))
+    events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
     try:
@@ -112,6 +115,8 @@ def main_run(args: argparse.Namespace) -> int:
         if session.journal is not None:
             session.journal.close()
         notifier.close()
+        window_wake.close()
+        events.wakeup.close()
     return 0
 
 

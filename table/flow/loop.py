@@ -2,7 +2,9 @@
 
 Hardware callbacks run on their own threads and only put events on a queue; this loop, on
 the main thread, is the only consumer. It sleeps until an input or a deadline comes, and
-redraws only when the session changed.
+redraws only when the session changed. With an `Inbox` for a queue it sleeps on the inbox's
+`Wakeup`, which the window's input wakes too (table/screen/window_wake.py): one wait for
+every source. With a plain queue (no window) it sleeps on the queue.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from dataclasses import dataclass, field
 from hw.events import InputEvent
 from table.flow.controller import Outcome
 from table.flow.session import Session
+from table.flow.wake import Inbox
 from table.setup.inputs import Inputs
 
 log = logging.getLogger(__name__)
 
-MAX_WAIT = 0.5  # seconds the loop sleeps at most when nothing is due (window events, watchdog)
+MAX_WAIT = 0.5  # seconds the loop sleeps at most when nothing is due (the watchdog)
 
 
 @dataclass
@@ -41,19 +44,31 @@ class Loop:
     def run_once(self, wait: float = MAX_WAIT) -> list[Outcome]:
         """Wait for an input or a deadline (at most `wait` s), handle everything, redraw."""
         now = self.clock()
-        deadline = self.session.next_deadline()
-        timeout = wait if deadline is None else max(0.0, min(wait, deadline - now))
-        if self.frame is not None and self.session.version != self._drawn:
-            timeout = 0.0  # a change not on screen yet (the first frame): draw before sleeping
         if self.pump is not None:
-            self.pump(now)
-        self._drain(timeout)
+            self.pump(now)  # what came while the last frame was drawn
+        if isinstance(self.events, Inbox):
+            if self.events.empty():
+                self.events.wakeup.wait(self._timeout(wait, now))
+            if self.pump is not None:
+                self.pump(self.clock())  # what woke the wait may be a key
+            self._drain(0.0)
+        else:
+            self._drain(self._timeout(wait, now))
         now = self.clock()
         outcomes = self.session.tick(now)
         for hook in self.after:
             hook(outcomes, now)
         self._show(now)
         return outcomes
+
+    def _timeout(self, wait: float, now: float) -> float:
+        """How long to sleep: until the session's next deadline, or 0 if a frame is due."""
+        if self.frame is not None and self.session.version != self._drawn:
+            return 0.0  # a change not on screen yet (the first frame): draw before sleeping
+        if self.dirty is not None and self.dirty():
+            return 0.0  # a change only the window knows of (the help key, a typed letter)
+        deadline = self.session.next_deadline()
+        return wait if deadline is None else max(0.0, min(wait, deadline - now))
 
     def _drain(self, timeout: float) -> None:
         try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from table.setup.config import ConfigError
 
-HEADER = "# uno-table deck map, written by `uno-table enroll`: tag id = card code.\n"
+HEADER = "# uno-table deck map (`uno-table enroll` or `uno-table labels`): tag id = card code.\n"
 
 
 @dataclass(frozen=True)
