@@ -62,7 +62,7 @@ class Kind(StrEnum):
 MOMENTS: dict[type, tuple[Kind, ...]] = {
     Play: (Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE),
     Draw: (Kind.TURN, Kind.DRAWN),
-    Pass: (Kind.DRAWN,),
+    Pass: (Kind.DRAWN, Kind.REVEAL),  # at a reveal: the seat cannot show the rest
     Accept: (Kind.RESPOND, Kind.CHALLENGE),
     Challenge: (Kind.CHALLENGE,),
 }
@@ -1134,12 +1134,17 @@ class Game:
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         self._check_pass(action)
+        if self._awaiting.kind is Kind.REVEAL:
+            self._stop_showing(action.seat, events)
+            return
         self._close_window(action.seat)
         events.append(ev.Passed(action.seat))
         self._begin_turn(self._next(action.seat))
 
     def _check_pass(self, action: Pass) -> None:
         self._expect(action.seat, *MOMENTS[Pass])
+        if self._awaiting.kind is Kind.REVEAL:
+            return
         if self.rules.draw_to_match and not self._dry:
             raise _refuse("must_draw", "keep drawing until a card fits, then play it")
         if self.rules.draw_until_play and not self._dry:
@@ -1406,6 +1411,16 @@ class Game:
             self._to_reveal.remove(seat)
             self._next_reveal(events)
 
+    def _stop_showing(self, seat: int, events: Events) -> None:
+        """A hand that cannot be shown to the end (a card no reader reads, a miscount): in a
+        tally its cards not shown score for no one; a challenged seat that stops is guilty."""
+        events.append(ev.Passed(seat))
+        if self._w4 is not None:
+            self._settle_challenge(self._w4.challenger, self._w4.seat, True, events)
+            return
+        self._to_reveal.remove(seat)
+        self._next_reveal(events)
+
     def _reveal_for_challenge(self, hand: Hand, shown: tuple[Card, ...], events: Events) -> None:
         w4 = self._w4
         if any(c.color is w4.follow for c in shown):
@@ -1506,8 +1521,10 @@ class Game:
             return [NextRound()]
         if seat is None or aw.kind is Kind.MATCH_OVER:
             return []
-        if aw.kind in (Kind.FLIP, Kind.REVEAL):
-            return self._call(seat)  # flips and reveals are of cards the engine has not seen
+        if aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
+            return [_move(Pass, seat), *self._call(seat)]
+        if aw.kind is Kind.FLIP:
+            return self._call(seat)  # of a card the engine has not seen
         if aw.kind is Kind.COLOR:
             return [*(_move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         return self._legal_moves(seat)

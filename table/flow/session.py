@@ -186,8 +186,9 @@ class Session:
                     kept=aside.actions,
                 )
             )
-        known = [self._resume_meta.get("preset"), game.rules.name, self.config.preset]
-        self.preset = next(p for p in known if p in RuleSet.PRESETS)
+        saved = self._resume_meta.get("preset", game.rules.name)
+        # The lobby after this game offers the saved preset only if today's knobs fit it.
+        self.preset = self.preset if self._misfit(saved) else saved
         self._start(game, journal, joined)
         self.lines.append(Line(None, "resumed"))
 
@@ -274,7 +275,7 @@ class Session:
                 self._discard_saved(now)
             return
         if press.button in PRESET_BUTTONS:
-            self.preset = PRESET_BUTTONS[press.button]
+            self._pick(PRESET_BUTTONS[press.button], now)
         elif press.seat is None:
             return
         elif press.button is Button.UNO:
@@ -282,6 +283,23 @@ class Session:
         elif press.button is Button.DRAW:
             self._try_start(press.seat, now)
         self._changed()
+
+    def _pick(self, preset: str, now: float) -> None:
+        """Choose a preset, unless the configured knobs contradict it (the rules say why)."""
+        misfit = self._misfit(preset)
+        if misfit:
+            message = f"the configured knobs do not fit {preset}: {misfit}"
+            self._refuse(None, message, now, "knobs_misfit")
+            return
+        self.preset = preset
+
+    def _misfit(self, preset: str) -> str:
+        """Why the configured knobs do not fit `preset` ("" when they do)."""
+        try:
+            RuleSet.preset(preset).replace(**self.config.knobs)
+        except (ValueError, TypeError) as err:
+            return str(err)
+        return ""
 
     def rules(self) -> RuleSet:
         """The chosen preset with the configured knobs, less what this table cannot referee."""
@@ -338,6 +356,7 @@ class Session:
         apply = self._apply if journal else game.apply
         seats = {physical: n for n, physical in enumerate(self.joined)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
+        kwargs["printed_repeat"] = self.config.printed_repeat
         if game.rules.multi_play:
             kwargs["scan_window"] = self._scan_window
         self.controller = Controller(game, apply, seats, self._readers, **kwargs)

@@ -112,6 +112,7 @@ class Config:
     sound: Sound
     source: str
     scan_window: float  # multi_play: scans this close together by one reader make one play
+    printed_repeat: float = 3.0  # a printed code equal to the top's this soon: read twice
 
     def rules(self) -> RuleSet:
         """The rule set: the preset with the knobs applied."""
@@ -257,6 +258,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     state_dir = _path(top, "state_dir", folder)
     deck_map = _path(top, "deck_map", folder) if top.str("deck_map") else None
     scan_window = top.int("scan_window_ms", 0, 5000) / 1000
+    printed_repeat = top.int("printed_repeat_ms", 0, 60000) / 1000
     gpio = _gpio(top.table("gpio"))
     pins = _Pins(source)
     seat_tables = top.tables("seat", 0, MAX_SEATS)
@@ -292,12 +294,13 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         sound,
         source,
         scan_window,
+        printed_repeat,
     )
 
 
 def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:
-    """The rule knobs over the preset, each in its range; they must make a valid rule set
-    with every preset, since the lobby's colour buttons pick any of them."""
+    """The rule knobs over the preset, each in its range; every seat's hand must fit the deck
+    of every preset the lobby's colour buttons may pick."""
     knobs: dict[str, Any] = {}
     for key in table.data:
         if key in NOT_KNOBS:
@@ -312,8 +315,9 @@ def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:
         try:
             rules = RuleSet.preset(name).replace(**knobs)
         except (ValueError, TypeError) as exc:
-            with_preset = "" if name == preset else f" (with preset {name}, a colour button away)"
-            raise ConfigError(f"{table.source}: knobs: {exc}{with_preset}") from None
+            if name != preset:
+                continue  # the lobby refuses that preset with the reason, when it is picked
+            raise ConfigError(f"{table.source}: knobs: {exc}") from None
         deck = len(rules.deck())
         if rules.hand_size * seats >= deck:
             most = (deck - 1) // seats

@@ -176,8 +176,6 @@ BAD = [
     ("[knobs]\ntarget_score = 0", "knobs.target_score: expected a whole number from 1 to 100000"),
     ("[knobs]\nuno_penalty = -1", "knobs.uno_penalty: expected a whole number from 0 to 20"),
     ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
-    ("[knobs]\nforced_play = true", "knobs: draw_until_play excludes draw_to_match, "
-     "autoplay_drawn and forced_play (with preset cool, a colour button away)"),
     (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
     ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
     ('state_dir = "a\\u0000b"', "state_dir: expected a path"),
