@@ -48,6 +48,10 @@ class Refusal(StrEnum):
     NO_SEAT = "no_seat"
     UNKNOWN_CARD = "unknown_card"
     NO_COLOR_ASKED = "no_color_asked"
+    ALREADY_ON_PILE = "already_on_pile"  # a tag on a card that lies on the pile
+    SHOWN_ALREADY = "shown_already"  # a tag on a card shown this round
+    READ_TWICE = "read_twice"  # one card read twice in a play
+    NOT_SAVED = "not_saved"  # the journal could not record the action
 
 
 class IllegalAction(ValueError):

@@ -51,7 +51,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MOMENTS: dict[type, tuple[Kind, ...]] = {
     Play: (Kind.TURN, Kind.DRAWN, Kind.RESPOND, Kind.CHALLENGE),
     Draw: (Kind.TURN, Kind.DRAWN),
-    Pass: (Kind.DRAWN,),
+    Pass: (Kind.DRAWN, Kind.REVEAL),  # at a reveal: the seat cannot show the rest
     Accept: (Kind.RESPOND, Kind.CHALLENGE),
     Challenge: (Kind.CHALLENGE,),
 }
@@ -560,7 +560,8 @@ class Game:
 
     def _check_pass(self, action: Pass) -> None:
         self._expect(action.seat, *MOMENTS[Pass])
-        drawing.check_pass(self._s)
+        if self._s.awaiting.kind is not Kind.REVEAL:
+            drawing.check_pass(self._s)
 
     def _check_accept(self, action: Accept) -> None:
         self._expect(action.seat, *MOMENTS[Accept])
@@ -694,6 +695,9 @@ class Game:
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         s = self._s
+        if s.awaiting.kind is Kind.REVEAL:
+            self._stop_showing(action.seat, events)
+            return
         s.close_window(action.seat)
         events.append(ev.Passed(action.seat))
         s.begin_turn(s.next(action.seat))
@@ -810,6 +814,17 @@ class Game:
             s.to_reveal.remove(seat)
             scoring.next_reveal(s, events)
 
+    def _stop_showing(self, seat: int, events: Events) -> None:
+        """A hand that cannot be shown to the end (a card no reader reads, a miscount): in a
+        tally its cards not shown score for no one; a challenged seat that stops is guilty."""
+        s = self._s
+        events.append(ev.Passed(seat))
+        if s.w4 is not None:
+            stacking.settle(s, s.w4.challenger, s.w4.seat, True, events)
+            return
+        s.to_reveal.remove(seat)
+        scoring.next_reveal(s, events)
+
     _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
         Play: _on_play,
         Draw: _on_draw,
@@ -835,8 +850,10 @@ class Game:
             moves: list[Action] = [NextRound()]
         elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
-        elif aw.kind in (Kind.FLIP, Kind.REVEAL):
-            moves = self._call(seat)  # flips and reveals are of cards the engine has not seen
+        elif aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
+            moves = [plays.move(Pass, seat), *self._call(seat)]
+        elif aw.kind is Kind.FLIP:
+            moves = self._call(seat)  # of a card the engine has not seen
         elif aw.kind is Kind.COLOR:
             moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:

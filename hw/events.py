@@ -33,11 +33,13 @@ class ButtonPressed:
 
 @dataclass(frozen=True)
 class CodeScanned:
-    """A reader (by its name) read a card code at `at` (monotonic seconds)."""
+    """A reader (by its name) read a card code at `at` (monotonic seconds); `tag` is what it
+    sent: a tag id the deck map turned into `code`, or the printed code itself."""
 
     code: str
     reader: str
     at: float
+    tag: str = ""
 
 
 @dataclass(frozen=True)

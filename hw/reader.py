@@ -178,4 +178,4 @@ class CardReader:
         code = self._decode(reading.text)
         if code is None:
             return DeviceProblem(self.name, "unknown code", reading.text)
-        return CodeScanned(code, self.name, at)
+        return CodeScanned(code, self.name, at, reading.text)

@@ -4,34 +4,55 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
+from types import ModuleType
 
-from table.commands import check, enroll, labels, replay, run, wiring
-from table.setup import notify
-from table.setup.config import ConfigError
+# Only the standard library above: Ctrl+C while the rest loads (pygame, gpiozero) ends as
+# quietly as at any other moment, since it is loaded inside main's try.
 
-COMMANDS = (run, check, enroll, labels, replay, wiring)
-"""Modules that each add one subcommand with register(sub) and run it through `handler`."""
+
+def commands() -> tuple[ModuleType, ...]:
+    """Modules that each add one subcommand with register(sub) and run it through `handler`."""
+    from table.commands import check, enroll, labels, replay, run, wiring
+
+    return (run, check, enroll, labels, replay, wiring)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uno-table", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    for command in commands():
         command.register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        from table.setup.config import ConfigError
+
+        try:
+            return _run(argv)
+        except ConfigError as exc:  # a bad file is one clear line, never a traceback
+            print(f"uno-table: {exc}", file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:  # Ctrl+C: the handler's `finally` has closed what it opened
+        print("uno-table: stopped", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `uno-table replay J | head -1`: the reader has gone
+        # Python flushes stdout at exit, which would fail again: point it at nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def _run(argv: list[str] | None) -> int:
+    from table.setup import notify
+
     args = build_parser().parse_args(argv)
     handler = logging.StreamHandler()  # stderr; under systemd its lines carry journald levels
     handler.setFormatter(notify.log_formatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
-    try:
-        return args.handler(args)
-    except ConfigError as exc:  # a bad file is one clear line, never a traceback
-        print(f"uno-table: {exc}", file=sys.stderr)
-        return 2
+    return args.handler(args)
 
 
 if __name__ == "__main__":

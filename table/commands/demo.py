@@ -305,6 +305,8 @@ def demo_config_text(
     lines = [
         f'preset = "{preset}"',
         f'state_dir = "{state}"',
+        # The bots play a second copy of the top card at once: no read is taken as a repeat.
+        "printed_repeat_ms = 0",
         "[knobs]",
         *knobs,
         '[gpio]\npin_factory = "mock"',

@@ -74,6 +74,9 @@ def run_enroll(
             deckmap.write(out, DeckMap(preset, tags))
     except KeyboardInterrupt:
         pass
+    except OSError as err:  # the last card scanned is not saved: it is asked for again
+        tags.pop(tag)
+        say(f"cannot save {out}: {err.strerror or err}")
     if len(tags) < len(deck):
         say(f"stopped: {len(tags)} of {len(deck)} cards in {out}; run the same command to go on.")
         return 1

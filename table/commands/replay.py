@@ -8,7 +8,7 @@ import sys
 
 from engine import Action, Game
 from engine.events import Event
-from table.flow.journal import Contents, JournalError, read
+from table.flow.journal import Contents, Damage, JournalError, read
 
 DIRECTIONS = {1: "+1 (to the left)", -1: "-1 (to the right)"}
 
@@ -23,18 +23,29 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, out=None) -> int:
-    """Print the rebuilt game; 1 when the journal cannot be read or replayed."""
+    """Print the rebuilt game; 1 when the journal cannot be read, or is damaged (then the game
+    is printed up to the last good action and stderr says where the damage is)."""
     out = out or sys.stdout
     steps: list[tuple[int, Action | None, list[Event]]] = []
     try:
         contents = read(args.journal)
-        game = contents.replay(lambda n, a, e: steps.append((n, a, e)))
+        game, damage = contents.play(lambda n, a, e: steps.append((n, a, e)))
     except (JournalError, OSError) as err:
         print(f"uno-table replay: {err}", file=sys.stderr)
         return 1
+    if damage is not None:
+        print(
+            f"uno-table replay: {contents.path}:{damage.line}: {damage.why}; "
+            f"shown up to action {len(game.history)}",
+            file=sys.stderr,
+        )
+    code = 0 if damage is None else 1
     if args.json:
-        print(json.dumps(as_json(contents, game, steps if args.step else None), indent=2), file=out)
-        return 0
+        print(
+            json.dumps(as_json(contents, game, steps if args.step else None, damage), indent=2),
+            file=out,
+        )
+        return code
     if args.step:
         for n, action, events in steps:
             what = describe(action) if action else f"start ({contents.header['origin']['how']})"
@@ -43,16 +54,17 @@ def run(args: argparse.Namespace, out=None) -> int:
                 print(f"        {describe(event)}", file=out)
         print(file=out)
     print(as_text(contents, game), file=out)
-    return 0
+    return code
 
 
-def as_json(contents: Contents, game: Game, steps=None) -> dict:
+def as_json(contents: Contents, game: Game, steps=None, damage: Damage | None = None) -> dict:
     """The journal's header and the rebuilt game's public state and snapshot."""
     out = {
         "journal": str(contents.path),
         "header": contents.header,
-        "actions": len(contents.actions),
+        "actions": len(game.history),
         "torn_bytes": len(contents.torn),
+        "damage": damage and {"line": damage.line, "why": damage.why},
         "public": game.public_state(),
         "snapshot": game.snapshot(),
     }
@@ -69,7 +81,7 @@ def as_text(contents: Contents, game: Game) -> str:
     header, origin = contents.header, contents.header["origin"]
     lines = [
         f"journal   {contents.path}: format {header['format']}, uno-table {header.get('app')}, "
-        f"{len(contents.actions)} actions",
+        f"{len(game.history)} actions",
         f"rules     {game.rules.name}" + _changed_knobs(contents),
         f"origin    {origin.get('how')}: {game.players} players, first dealer "
         f"{origin.get('dealer')}, seed {origin.get('seed')}",

@@ -16,6 +16,7 @@ from engine import RuleSet
 from hw.buttons import factory_name
 from table.commands import demo as demo_mod
 from table.commands import script as script_mod
+from table.flow.lock import Locked, StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
 from table.flow.wake import Inbox
@@ -75,6 +76,14 @@ def main_run(args: argparse.Namespace) -> int:
     config = configuration.load(config_path)
     if args.script is not None:
         return main_script(config, config_path, args)
+    lock = StateLock(config.state_dir)
+    try:  # one table per state folder, for the process's life
+        lock.take()
+    except Locked as err:
+        print(f"uno-table: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # the table runs and says so; the lock is taken before any write
+        log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
     events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
     from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
@@ -89,7 +98,7 @@ def main_run(args: argparse.Namespace) -> int:
     window_wake = WindowWake(events.wakeup)
     pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
     window = Window(config, surface, events, inputs.keyboard, pins)
-    session = Session(config, config.state_dir, settle=config.gpio.settle)
+    session = Session(config, config.state_dir, settle=config.gpio.settle, lock=lock)
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
@@ -113,6 +122,7 @@ def main_run(args: argparse.Namespace) -> int:
         inputs.close()
         if session.journal is not None:
             session.journal.close()
+        lock.release()
         notifier.close()
         window_wake.close()
         events.wakeup.close()

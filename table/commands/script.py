@@ -3,8 +3,8 @@ paths, then the table's state as one JSON line (DESIGN.md, "The table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
 into a pseudo-terminal that each configured reader opens in place of its device. The table
-runs on its own clock, which jumps over the time in which it only waits, so a script of
-minutes plays in about a second and every press still lands at its SECONDS.
+runs on its own clock: every input is stamped with its SECONDS, and the clock jumps over the
+time in which the table only waits, so a script of minutes plays in about a second.
 """
 
 from __future__ import annotations
@@ -27,18 +27,18 @@ from engine import Kind
 from hw.buttons import Panel
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
+from hw.protocols import Protocol
 from hw.sim import SimButtons, SimReader
+from table.flow.lock import StateLock
 from table.flow.loop import Loop
 from table.flow.session import Phase, Session
-from table.setup.config import Config
+from table.setup.config import Config, Reader
 from table.setup.inputs import Inputs, codebook, start_readers
 
 VERBS = ("press", "pad", "scan", "bytes", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
-STEP = 0.005  # seconds the loop waits for input at most while something is on its way
-# Real seconds after an input before the clock may jump: a device's own time windows (a
-# button's refractory period, a reader's silence between frames) must see real time pass.
-DEVICE_QUIET = 0.05
+STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
+GRACE = 0.02  # real seconds a reader's thread has to hand on what it read
 PLUG_LIMIT = 5.0  # real seconds a replugged reader may take to open its port again
 SCREEN_NAMES = {"color": "colour", "scoreboard": "scores"}
 
@@ -180,17 +180,20 @@ def read_script(path: Path, config: Config) -> list[Step]:
 
 @dataclass
 class ScriptClock:
-    """The table's clock: monotonic time plus the waits jumped over."""
+    """The table's clock during a script: it moves only when the player moves it on."""
 
-    offset: float = 0.0
+    now: float = 0.0
 
     def __call__(self) -> float:
-        return time.monotonic() + self.offset
+        return self.now
 
 
-class _Rebased(queue.Queue):
-    """The loop's queue: a press's edge time moved onto the table's clock (the readers time
-    their scans, and a tag's repeats, by that clock already)."""
+BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
+
+
+class _Stamped(queue.Queue):
+    """The loop's queue: a press carries the script time it was made at, not the moment its
+    pin's thread got round to it (the readers time their scans by the table's clock already)."""
 
     def __init__(self, clock: ScriptClock) -> None:
         super().__init__()
@@ -198,23 +201,32 @@ class _Rebased(queue.Queue):
 
     def put(self, item, block: bool = True, timeout: float | None = None) -> None:
         if isinstance(item, ButtonPressed):
-            item = dataclasses.replace(item, at=item.at + self._clock.offset)
+            item = dataclasses.replace(item, at=self._clock.now)
         super().put(item, block, timeout)
 
 
+def _on_pty(reader: Reader, path: Path) -> Reader:
+    """A reader on a pty: a serial one speaks its protocol there, an nfc or hid one lines."""
+    protocol = reader.protocol if reader.protocol.serial else Protocol.LINES
+    return dataclasses.replace(reader, device=str(path), protocol=protocol)
+
+
 class Player:
-    """The whole table headless on mock pins and ptys, playing a script's steps in order."""
+    """The whole table headless on mock pins and ptys, playing a script's steps in order.
+
+    The table's clock stands still while inputs are on their way (a reader's thread, a window
+    of its own) and jumps from one step or deadline to the next once nothing is; between two
+    inputs of one device real time passes as in the script, up to that device's own windows.
+    """
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
-        self.clock = ScriptClock()
+        self.clock = ScriptClock(time.monotonic())
         self.sims = {
             r.name: SimReader(folder / f"reader-{n}") for n, r in enumerate(config.readers, 1)
         }
-        readers = tuple(
-            dataclasses.replace(r, device=str(self.sims[r.name].path)) for r in config.readers
-        )
+        readers = tuple(_on_pty(r, self.sims[r.name].path) for r in config.readers)
         self.config = config = dataclasses.replace(config, readers=readers)
-        self.events = _Rebased(self.clock)
+        self.events = _Stamped(self.clock)
         factory = MockFactory()
         pins = [seat.pins for seat in config.seats]
         gpio = config.gpio
@@ -231,8 +243,10 @@ class Player:
         self.notices: list[str] = []
         self._notice = None
         self.window = None
+        self.lock = StateLock(config.state_dir)  # taken before the first write, as run's
+        self._alerts: list = []
         self.session = Session(
-            config, config.state_dir, settle=gpio.settle, on_change=self._changed
+            config, config.state_dir, settle=gpio.settle, on_change=self._changed, lock=self.lock
         )
         from table.screen.window import Window, open_surface  # pygame starts here
 
@@ -243,8 +257,13 @@ class Player:
             dirty=self.window.wants_frame, clock=self.clock,
         )  # fmt: skip
         self.loop.after.append(self.window.react)
-        self._last_input = 0.0
-        self._plugged_at = 0.0
+        self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
+        self._plugged_at = time.monotonic()
+        # A device's own windows in real time: a button's refractory period, the silence that
+        # ends a frame (a reader's repeat window runs on the table's clock).
+        self._windows = {BUTTONS: gpio.refractory + gpio.bounce + GRACE} | {
+            r.name: GRACE + (r.gap if r.protocol is Protocol.GAP else 0.0) for r in config.readers
+        }
         self._changed()
 
     def close(self) -> None:
@@ -254,20 +273,26 @@ class Player:
             sim.close()
         if self.session.journal is not None:
             self.session.journal.close()
+        self.lock.release()
 
     def play(self, steps: list[Step]) -> dict:
         """Play every step at its time; the table's state once the last has settled."""
-        self._plugged_at = time.monotonic()
-        self._advance(None)  # the first frame drawn, the readers open
-        start = self.clock()
+        self._settle()  # the readers open, the first frame drawn
+        start = self.clock.now
         for step in steps:
-            self._advance(start + step.seconds)
+            self._advance(start + step.seconds, self._device(step))
             self._do(step)
-        self._advance(None)
+        self._settle()
         return report(self.session, self.window, self.notices)
 
+    @staticmethod
+    def _device(step: Step) -> str | None:
+        return BUTTONS if step.verb in ("press", "pad") else step.reader or None
+
     def _do(self, step: Step) -> None:
-        self._last_input = time.monotonic()
+        device = self._device(step)
+        if device is not None:
+            self._last[device] = (time.monotonic(), self.clock.now)
         if step.verb in ("press", "pad"):
             self.buttons.press(step.seat, step.button)
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
@@ -278,7 +303,7 @@ class Player:
             if plug != self.plugged[step.reader]:
                 sim.replug() if plug else sim.unplug()
                 self.plugged[step.reader] = plug
-                self._plugged_at = self._last_input
+                self._plugged_at = time.monotonic()
 
     def _wait_open(self, name: str) -> None:
         """A scan after `plug` waits for the reader to open its port (it would be lost)."""
@@ -286,55 +311,75 @@ class Player:
         while not reader.connected and time.monotonic() - self._plugged_at < PLUG_LIMIT:
             self.loop.run_once(wait=STEP)
 
-    def _advance(self, target: float | None) -> None:
-        """Run the table until `target` on its clock (None: until every input is applied),
-        jumping over the time in which it only waits for a deadline or the next step."""
+    def _advance(self, target: float, device: str | None) -> None:
+        """Bring the table's clock to `target`, through every deadline on the way, once the
+        inputs before it have arrived and `device` has had its real time since its last one."""
+        while not (self._settled() and self._spaced(device, target)):
+            self.loop.run_once(wait=STEP)
+        self.loop.run_once(wait=0)
+        while self.clock.now < target:
+            deadline = self.session.next_deadline()
+            moved = deadline is not None and self.clock.now < deadline < target
+            self.clock.now = deadline if moved else target
+            self.loop.run_once(wait=0)
+
+    def _settle(self) -> None:
+        """Run until every input on its way has been applied (no later notice expires)."""
         while True:
-            now = self.clock()
-            held = self._held_due()
-            quiet = self._quiet()
-            if target is None and held is None and quiet:
+            if not self._settled():
+                self.loop.run_once(wait=STEP)
+                continue
+            due = self._held_due()
+            if due is None:
                 self.loop.run_once(wait=0)
                 return
-            if target is not None and now >= target:
-                return
-            if not quiet:
-                self.loop.run_once(wait=STEP if target is None else min(STEP, target - now))
-                continue
-            due = held if target is None else self.session.next_deadline()
-            goal = min(t for t in (target, due) if t is not None)
-            self.clock.offset += max(0.0, goal - now)
+            self.clock.now = max(self.clock.now, due)
             self.loop.run_once(wait=0)
 
     def _held_due(self) -> float | None:
         controller = self.session.controller
         return controller.next_due() if controller is not None else None
 
-    def _quiet(self) -> bool:
-        """Nothing is on its way to the table: the clock may jump."""
+    def _spaced(self, device: str | None, target: float) -> bool:
+        """Real time since the device's last input: as in the script, up to its windows."""
+        if device not in self._last:
+            return True
+        real, script = self._last[device]
+        return time.monotonic() - real >= min(target - script, self._windows[device])
+
+    def _settled(self) -> bool:
+        """Nothing is on its way to the table: what was written has been read and handed on."""
         real = time.monotonic()
-        if real - self._last_input < DEVICE_QUIET or not self.events.empty():
+        if not self.events.empty():
             return False
         opening = real - self._plugged_at < PLUG_LIMIT
         for reader in self.inputs.readers:
-            if self.sims[reader.name].pending():
-                return False
-            if opening and reader.connected != self.plugged[reader.name]:
+            name = reader.name
+            last = self._last.get(name, (-1e9, 0.0))[0]
+            if self.sims[name].pending() or real - last < self._windows[name]:
+                return False  # read, or a frame's silence, not over yet
+            if opening and reader.connected != self.plugged[name]:
                 return False
         return True
 
     def _changed(self) -> None:
-        """Every notice the table puts up, as the screen shows it."""
-        notice = self.session.notice if self.window is not None else None
+        """Every notice the table puts up, as the screen shows it (the same one put up again
+        while it is still shown is one notice on screen)."""
+        if self.window is None:
+            return
+        fresh = [a for a in self.session.alerts if a not in self._alerts]
+        if fresh:  # the saved game's problems: in the footer, until cleared
+            self._alerts += fresh
+            self.notices.append(self.window.view(self.session).footer)
+        notice = self.session.notice
         if notice is None or notice is self._notice:
             return
+        shown = self.window.view(self.session).footer  # the bar as shown, while it shows
+        last = self._notice
+        still = last is not None and last.until > self.clock.now
+        if not (still and self.notices and self.notices[-1] == shown):
+            self.notices.append(shown)
         self._notice = notice
-        self.notices.append(shown_notice(self.window.view(self.session)))
-
-
-def shown_notice(view) -> str:
-    """A notice as it is on screen: the prompt bar's line while it shows (View.footer)."""
-    return view.footer
 
 
 # --- the report ----------------------------------------------------------------------------------

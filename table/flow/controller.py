@@ -34,6 +34,7 @@ from engine import (
 )
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned
+from table.flow.pile import Pile
 
 SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
 
@@ -88,6 +89,7 @@ class _Held:
     due: float = field(compare=False)  # when it may be applied
     event: ButtonPressed | CodeScanned = field(compare=False)
     cards: list[Card] = field(compare=False, default_factory=list)
+    joined: list[CodeScanned] = field(compare=False, default_factory=list)  # the cards' scans
 
 
 class Controller:
@@ -96,7 +98,9 @@ class Controller:
     `apply` applies and journals an action (a Journal's apply, or the game's own);
     `seats` maps physical seats to game seats; `readers` maps reader names to a physical
     seat, or to None for a shared reader whose scans belong to the awaited seat;
-    `scan_window` joins scans by one reader that close together into one play (0: never).
+    `scan_window` joins scans by one reader that close together into one play (0: never);
+    `printed_repeat` is the window in which a printed code equal to the top card's, by the same
+    reader, is that card read again (table.flow.pile).
     """
 
     def __init__(
@@ -107,6 +111,7 @@ class Controller:
         readers: Mapping[str, int | None] | None = None,
         settle: float = SETTLE,
         scan_window: float = 0.0,
+        printed_repeat: float = 0.0,
     ) -> None:
         self.game = game
         self._apply = apply or game.apply
@@ -118,6 +123,8 @@ class Controller:
         self._held: list[_Held] = []
         self._seq = itertools.count()
         self.asking: Play | None = None  # a 7 scanned, waiting for the seat to swap with
+        self._asking_scans: list[CodeScanned] = []
+        self.pile = Pile(printed_repeat)
 
     def push(self, event: ButtonPressed | CodeScanned) -> None:
         """Hold an input until its settle window has passed."""
@@ -140,6 +147,7 @@ class Controller:
         for held in self._held:
             if self._joins(held, event, card):
                 held.cards.append(card)
+                held.joined.append(event)
                 held.due = event.at + self._settle + self._scan_window
                 return True
         return False
@@ -171,14 +179,20 @@ class Controller:
     def _settle_one(self, held: _Held) -> Outcome:
         event = held.event
         seat = self._seat_of(event)
+        scans = [event, *held.joined] if isinstance(event, CodeScanned) else []
         try:
             action = self.action_for(event, seat, held.cards)
+            if scans:
+                self.pile.check(scans, len(self.game.history), isinstance(action, Reveal))
             if self._lacks_target(action):
-                self.asking = action
+                self.asking, self._asking_scans = action, scans
                 return Asking(action)
+            if self.asking is not None and isinstance(action, Play) and not scans:
+                scans = self._asking_scans  # the 7 goes onto the pile now
             events = tuple(self._apply(action))
         except IllegalAction as refusal:
             return Refused(seat, refusal.reason, refusal.message, *_what(event))
+        self.pile.applied(scans, events, len(self.game.history))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(action, events)

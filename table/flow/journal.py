@@ -4,15 +4,20 @@ loses nothing the players saw.
 A journal is a JSON-lines file. Line 1 is the header: the format version, the app version, the
 rule set's knobs, the game's `origin` (how `Game` built it: players, dealer, seed...) and the
 table's own notes.
-Every later line is one action, numbered: ``{"n": 1, "action": {...}}``.
+Every later line is one action, numbered: ``{"n": 1, "action": {...}, "crc": "89abcdef"}``.
+Every line ends with ``"crc"``: the CRC-32 of the line's own bytes without it, so a flipped bit,
+a blank or half line is found where it is, and the game resumes at the last good action.
 
 The table applies an action to the game first and records it second (`Journal.apply` does
 both): the engine is the only judge of legality, so a refused action raises before anything is
-written, and the journal never holds an action the game did not take. An action applied but not
-yet recorded when the power goes was never shown, so losing it breaks no promise.
+written, and the journal never holds an action the game did not take. When the disk refuses
+the record, the game is rebuilt without it and the action is refused (`NotSaved`).
 
 Only the last line can be torn by a crash (each earlier one was fsync'd before the next was
-written), so a bad last line is dropped; a bad line anywhere else is corruption.
+written), and a torn line has no newline yet: it is dropped. A whole line that fails its check,
+anywhere, is damage: the file is kept beside the journal, which is rewritten to its good part.
+Format 1 journals (before checksums) are read, checked as far as they can be, and rewritten in
+this format when resumed (the old file is kept beside).
 """
 
 from __future__ import annotations
@@ -20,17 +25,22 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
+import shutil
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
 
-from engine import Action, Game, IllegalAction, RuleSet, action_from_json
+from engine import Action, Game, IllegalAction, Refusal, RuleSet, action_from_json
 from engine.events import Event
 
-FORMAT = 1
+FORMAT = 2
+READS = (1, 2)  # format 1 had no checksums: read, and rewritten as FORMAT when resumed
 MAGIC = "uno-table journal"
+CRC = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +56,7 @@ def app_version() -> str:
 
 
 class JournalError(Exception):
-    """A journal that cannot be resumed: wrong format version or corrupt. Says where and why."""
+    """A journal that cannot be resumed at all (its header is bad). Says where and why."""
 
     def __init__(self, path: Path | str, line: int, message: str) -> None:
         super().__init__(f"{path}:{line}: {message}")
@@ -62,21 +72,52 @@ class JournalError(Exception):
         return text
 
 
+class NotSaved(IllegalAction):
+    """The disk refused an action's record: the action is refused and `game` is the game
+    rebuilt without it (the caller's game object holds the action: use this one)."""
+
+    def __init__(self, error: OSError, game: Game) -> None:
+        super().__init__(Refusal.NOT_SAVED, f"cannot save: {error.strerror or error}")
+        self.error = error
+        self.game = game
+
+
+@dataclass(frozen=True)
+class Damage:
+    """The first line of a journal that is not a good record, and why."""
+
+    line: int
+    why: str
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """What resuming a damaged (or old) journal set aside: kept whole as `kept_as`."""
+
+    damage: Damage | None  # None: an old format rewritten, nothing lost
+    actions: int  # actions resumed
+    dropped: int  # lines after the last good action, in the kept file only
+    kept_as: Path
+
+
 @dataclass(frozen=True)
 class Contents:
-    """A journal as read from disk: the header, the actions, and any torn tail left out."""
+    """A journal as read from disk: the header, the good actions, and what follows them."""
 
     path: Path
     header: dict
-    actions: list[Action]
-    size: int  # bytes of whole records; a torn tail starts here
-    torn: bytes = b""  # the dropped tail (empty when the file ended cleanly)
+    actions: list[Action]  # up to the first damaged line
+    size: int  # bytes of the header and the good actions
+    torn: bytes = b""  # a last line without its newline, dropped (a crash in mid-write)
+    damage: Damage | None = None  # the first whole line that is not a good record
+    lines: int = 0  # whole lines after the header
 
     def rules(self) -> RuleSet:
         return RuleSet(**self.header["rules"])
 
-    def replay(self, each: Step | None = None) -> Game:
-        """Rebuild the game; refusals raise JournalError.
+    def play(self, each: Step | None = None) -> tuple[Game, Damage | None]:
+        """The game after the good actions, and the first damage (the engine refusing an
+        action is damage too). A header that builds no game raises JournalError.
 
         `each(n, action, events)` sees every step, and first `(0, None, events)` for the deal."""
         try:
@@ -91,15 +132,22 @@ class Contents:
                 events = game.apply(action)
             except (ValueError, TypeError, KeyError) as err:  # IllegalAction is a ValueError
                 why = f"{err.reason}: {err}" if isinstance(err, IllegalAction) else repr(err)
-                why = f"the game refuses action {n} ({why})"
-                raise JournalError(self.path, n + 1, why) from err
+                return game, Damage(n + 1, f"the game refuses action {n} ({why})")
             if each is not None:
                 each(n, action, events)
+        return game, self.damage
+
+    def replay(self, each: Step | None = None) -> Game:
+        """The whole game; any damage raises JournalError (see `play` for the good part)."""
+        game, damage = self.play(each)
+        if damage is not None:
+            raise JournalError(self.path, damage.line, damage.why)
         return game
 
 
 def read(path: Path | str) -> Contents:
-    """Read and check a journal without changing it. Raises JournalError, or OSError."""
+    """Read and check a journal without changing it. Raises JournalError for a bad header,
+    or OSError; a bad line later is `damage` and the actions stop before it."""
     path = Path(path)
     data = path.read_bytes()
     lines = data.split(b"\n")
@@ -108,45 +156,61 @@ def read(path: Path | str) -> Contents:
     if not complete:
         raise JournalError(path, 1, "no header line: not a journal, or cut short")
     header = _header(path, complete[0])
+    checked = header["format"] >= 2
     actions: list[Action] = []
     size = len(complete[0]) + 1
+    damage = None
     for n, raw in enumerate(complete[1:], start=1):
-        # Only the very last line can be torn: each earlier one was fsync'd before the next.
-        last = n == len(complete) - 1 and not tail
         try:
-            record = json.loads(raw)
-        except ValueError:
-            if not last:
-                raise JournalError(path, n + 1, "not a JSON line") from None
-            # A garbled last line is a write the crash interrupted: it was never acknowledged.
-            tail = raw + b"\n" + tail
-            break
-        try:
-            actions.append(_action(record, n))
+            actions.append(_action(_record(raw, checked), n))
         except ValueError as err:
-            raise JournalError(path, n + 1, str(err)) from None
+            damage = Damage(n + 1, str(err))
+            break
         size += len(raw) + 1
     if tail:
         log.warning("%s: dropping a torn last line (%d bytes)", path, len(tail))
-    return Contents(path, header, actions, size, tail)
+    return Contents(path, header, actions, size, tail, damage, len(complete) - 1)
+
+
+def _record(raw: bytes, checked: bool):
+    """A line's JSON value, its checksum checked; ValueError with why it is not good."""
+    if checked:
+        found = CRC.search(raw)
+        if found is None:
+            raise ValueError("no checksum at the end of the line")
+        body = raw[: found.start()] + b"}"
+        if f"{zlib.crc32(body):08x}".encode() != found.group(1):
+            raise ValueError("the checksum does not match: the line was changed")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ValueError("not a JSON line") from None
 
 
 def _header(path: Path, raw: bytes) -> dict:
     try:
         header = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's limit is not ours either
         raise JournalError(path, 1, "the header line is not JSON") from None
     if not isinstance(header, dict) or header.get("journal") != MAGIC:
         raise JournalError(path, 1, "not an uno-table journal")
-    if header.get("format") != FORMAT:
+    if header.get("format") not in READS:
         raise JournalError(
             path,
             1,
             f"journal format {header.get('format')!r}, written by uno-table "
-            f"{header.get('app', '?')}; this table reads format {FORMAT} only",
+            f"{header.get('app', '?')}; this table reads formats {READS[0]} to {READS[-1]}",
         )
+    if header["format"] >= 2:
+        try:
+            _record(raw, checked=True)
+        except ValueError as err:
+            raise JournalError(path, 1, f"the header: {err}") from None
+        del header["crc"]
     if not isinstance(header.get("rules"), dict) or not isinstance(header.get("origin"), dict):
         raise JournalError(path, 1, "the header lacks the rules or the origin")
+    if not isinstance(header.get("table", {}), dict):
+        raise JournalError(path, 1, "the header's table notes are not a table")
     return header
 
 
@@ -158,17 +222,20 @@ def _action(record, n: int) -> Action:
         raise ValueError(f"record number {record.get('n')!r} where {n} belongs")
     try:
         return action_from_json(record["action"])
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError, KeyError) as err:
         raise ValueError(f"not an action: {err}") from None
 
 
 class Journal:
     """An open journal: a file path plus an open file that actions are appended to."""
 
-    def __init__(self, path: Path, file: BinaryIO, count: int) -> None:
+    def __init__(self, path: Path, header: dict, count: int, size: int) -> None:
         self.path = path
-        self._file = file
+        self.header = header
         self.count = count  # actions recorded so far
+        self._size = size  # bytes of whole records: a failed write is cut back to here
+        self._file: BinaryIO | None = None
+        self.set_aside: SetAside | None = None  # what resuming kept beside, if anything
 
     @classmethod
     def create(cls, path: Path | str, game: Game, meta: dict | None = None) -> Journal:
@@ -188,70 +255,138 @@ class Journal:
             "origin": game.origin,
             "table": meta or {},
         }
-        lines = [_line(header)]
-        lines += [_line({"n": n, "action": a.to_json()}) for n, a in enumerate(game.history, 1)]
-        # Written beside and renamed in, so a crash never leaves half a header.
+        return cls._write(path, header, game.history)
+
+    @classmethod
+    def _write(cls, path: Path, header: dict, actions: list[Action]) -> Journal:
+        """Write a whole journal beside `path` and rename it in, so a crash never leaves half a
+        header; whatever `path` held is replaced (callers keep it first)."""
+        header = {**header, "format": FORMAT}
+        lines = [_line(header)] + [_line(_entry(n, a)) for n, a in enumerate(actions, 1)]
+        data = b"".join(lines)
         tmp = path.with_name(path.name + ".new")
         with open(tmp, "wb") as out:
-            out.write(b"".join(lines))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
         _sync_dir(path)
-        return cls(path, _append(path), len(game.history))
+        journal = cls(path, header, len(actions), len(data))
+        journal._open()
+        return journal
 
     @classmethod
     def resume(cls, path: Path | str) -> tuple[Game, Journal]:
         """Rebuild the game from a journal and reopen it for appending.
 
-        A torn last line is cut off. On JournalError the file is moved aside first.
-        """
+        A torn last line is cut off. A damaged line: the whole file is kept beside
+        (`journal.set_aside` says where) and the journal rewritten up to the last good action.
+        A bad header raises JournalError, the file moved aside first."""
         path = Path(path)
         try:
             contents = read(path)
-            game = contents.replay()
+            game, damage = contents.play()
         except JournalError as err:
             err.moved_to = move_aside(path)
             log.error("%s", err)
             raise
-        file = _append(path)
-        if contents.torn:
-            # Cut the torn tail so the next record starts on a line of its own.
-            file.truncate(contents.size)
-            os.fsync(file.fileno())
-        log.info("%s: resumed after %d actions", path, len(contents.actions))
-        return game, cls(path, file, len(contents.actions))
+        kept = len(game.history)
+        if damage is not None or contents.header["format"] != FORMAT:
+            aside = keep_aside(path, "damaged" if damage else f"format{contents.header['format']}")
+            journal = cls._write(path, contents.header, game.history)
+            journal.set_aside = SetAside(damage, kept, contents.lines - kept, aside)
+            if damage is not None:
+                log.error(
+                    "%s:%d: %s; resumed after %d actions, the whole file is kept as %s",
+                    path, damage.line, damage.why, kept, aside,
+                )  # fmt: skip
+            return game, journal
+        journal = cls(path, contents.header, kept, contents.size)
+        journal._open()  # cuts a torn tail, so the next record starts on a line of its own
+        log.info("%s: resumed after %d actions", path, kept)
+        return game, journal
+
+    def _open(self) -> BinaryIO:
+        """The file to append to, opened again after a failed write and cut back to the last
+        whole record. Never creates a file: a journal that vanished is written whole again."""
+        if self._file is None:
+            # Unbuffered: a record goes to the OS whole in record(), never half-kept in a buffer.
+            file = open(self.path, "r+b", buffering=0)  # noqa: SIM115 (kept open)
+            try:
+                if os.fstat(file.fileno()).st_size != self._size:
+                    file.truncate(self._size)
+                    os.fsync(file.fileno())
+                file.seek(self._size)
+            except OSError:
+                file.close()
+                raise
+            self._file = file
+        return self._file
 
     def record(self, action: Action) -> None:
         """Append one action; returns only once it is on disk (fsync'd).
 
-        On OSError the journal is closed: resume it, and a half-written line is dropped."""
-        data = memoryview(_line({"n": self.count + 1, "action": action.to_json()}))
+        On OSError nothing is recorded: the next record cuts any half-written line first."""
+        line = _line(_entry(self.count + 1, action))
+        file = self._open()
         try:
+            data = memoryview(line)
             while data:
-                data = data[self._file.write(data) :]
-            os.fsync(self._file.fileno())
+                data = data[file.write(data) :]
+            os.fsync(file.fileno())
         except OSError:
-            # Appending after a half-written line would bury it mid-file, where it is corrupt.
-            self._file.close()
+            # Appending after a half-written line would bury it mid-file, where it is damage.
+            self.close()
             raise
+        self._size += len(line)
         self.count += 1
 
     def apply(self, game: Game, action: Action) -> list[Event]:
         """Apply `action` to `game`, then record it: a refused action raises and is not written.
 
-        When this returns the action is on disk, and the table may show it. On OSError the
-        game is ahead of its journal: show nothing, and resume from the journal.
+        When this returns the action is on disk, and the table may show it. When the disk
+        refuses, NotSaved carries the game rebuilt without the action (refuse it, show nothing).
         """
         if len(game.history) != self.count:
             have = len(game.history)
             raise ValueError(f"{self.path} holds {self.count} actions, the game {have}")
         events = game.apply(action)
-        self.record(action)
+        try:
+            self._still_there(game)
+            self.record(action)
+        except OSError as err:
+            log.error("%s: cannot save action %d: %s", self.path, self.count + 1, err)
+            raise NotSaved(err, Game.replay(game.origin, game.rules, game.history[:-1])) from err
         return events
 
+    def _still_there(self, game: Game) -> None:
+        """A journal whose file (or folder) was removed or replaced is written whole again
+        from the game without its newest action: appending to a removed file saves nothing."""
+        if self._is_ours():
+            return
+        log.error("%s is gone or was replaced: writing it again from the game", self.path)
+        self.close()
+        if self.path.exists():
+            keep_aside(self.path, "replaced")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        again = type(self)._write(self.path, self.header, game.history[:-1])
+        self._file, self._size = again._file, again._size
+
+    def _is_ours(self) -> bool:
+        """The file at `path` is the one appended to (or, closed after a failed write, one
+        holding at least every record saved)."""
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return False
+        if self._file is None:
+            return found.st_size >= self._size
+        return os.path.samestat(found, os.fstat(self._file.fileno()))
+
     def close(self) -> None:
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     def __enter__(self) -> Journal:
         return self
@@ -260,48 +395,46 @@ class Journal:
         self.close()
 
 
-class Opened(NamedTuple):
-    """What `open_journal` found: the game, its journal, and the problem it set aside if any."""
-
-    game: Game
-    journal: Journal
-    problem: JournalError | None
-
-
-def open_journal(path: Path | str, start: Callable[[], Game]) -> Opened:
-    """Resume the journal at `path`, or start `start()` in a new one if there is none or it
-    cannot be resumed (then it is moved aside and `problem` says why, for the screen)."""
-    path = Path(path)
-    problem = None
-    if path.exists():
-        try:
-            return Opened(*Journal.resume(path), None)
-        except JournalError as err:
-            problem = err
-    game = start()
-    return Opened(game, Journal.create(path, game), problem)
-
-
 def move_aside(path: Path | str, why: str = "corrupt") -> Path:
     """Rename a journal to the first free `<name>.<why>-N` (never deleted, kept to look at).
 
     `why` says what it is: "corrupt" by default; the table may use "done" for a finished match."""
     path = Path(path)
-    n = 1
-    while (aside := path.with_name(f"{path.name}.{why}-{n}")).exists():
-        n += 1
+    aside = _free_name(path, why)
     os.rename(path, aside)
     _sync_dir(path)
     return aside
 
 
-def _append(path: Path) -> BinaryIO:
-    # Unbuffered: a record goes to the OS whole in record(), never half-kept in a buffer.
-    return open(path, "ab", buffering=0)
+def keep_aside(path: Path | str, why: str) -> Path:
+    """Keep a copy of `path` as the first free `<name>.<why>-N`, leaving `path` in place."""
+    path = Path(path)
+    aside = _free_name(path, why)
+    try:
+        os.link(path, aside)  # the same bytes under a second name: nothing to copy
+    except OSError:
+        shutil.copyfile(path, aside)
+        with open(aside, "rb") as copy:
+            os.fsync(copy.fileno())
+    _sync_dir(path)
+    return aside
+
+
+def _free_name(path: Path, why: str) -> Path:
+    n = 1
+    while (aside := path.with_name(f"{path.name}.{why}-{n}")).exists():
+        n += 1
+    return aside
+
+
+def _entry(n: int, action: Action) -> dict:
+    return {"n": n, "action": action.to_json()}
 
 
 def _line(obj: dict) -> bytes:
-    return json.dumps(obj, separators=(",", ":")).encode() + b"\n"
+    """One JSON line that ends with the CRC-32 of its bytes without it."""
+    body = json.dumps(obj, separators=(",", ":")).encode()
+    return body[:-1] + b',"crc":"%08x"}\n' % zlib.crc32(body)
 
 
 def _sync_dir(path: Path) -> None:

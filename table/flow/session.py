@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from engine import Game, Kind, Refusal, RuleSet
+from engine import Action, Game, Kind, Refusal, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from table.flow import alerts
+from table.flow.alerts import Alert
 from table.flow.controller import Applied, Controller, Outcome, Refused
-from table.flow.journal import Journal, JournalError, move_aside, read
+from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
+from table.flow.lock import Locked, StateLock
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
@@ -74,6 +77,7 @@ class Session:
         settle: float | None = None,
         scan_window: float | None = None,
         on_change: Callable[[], None] | None = None,
+        lock: StateLock | None = None,
     ) -> None:
         self.config = config
         self.state_dir = state_dir
@@ -85,6 +89,7 @@ class Session:
         self.journal: Journal | None = None
         self.lines: deque[Line] = deque(maxlen=LINES)
         self.notice: Notice | None = None
+        self.alerts: list[Alert] = []  # problems with the saved game, until cleared
         self.devices: dict[str, tuple[bool, str]] = {}
         self.version = 0  # bumped on every change the screen shows
         self._readers = readers if readers is not None else self._config_readers(config)
@@ -92,6 +97,7 @@ class Session:
         self._settle = settle
         self._scan_window = config.scan_window if scan_window is None else scan_window
         self._on_change = on_change
+        self._lock = lock  # taken before anything is written to state_dir
         self._offer_resume()
 
     @staticmethod
@@ -108,41 +114,143 @@ class Session:
 
     def _offer_resume(self) -> None:
         path = self.journal_path
-        if path is None or not path.exists():
-            return
         try:
+            if path is None or not (path.exists() or path.is_symlink()):
+                return
             contents = read(path)
         except JournalError as err:
-            aside = move_aside(path)
-            self._problem(f"{err} (kept as {aside.name})", now=0.0, seconds=30)
+            self._set_aside(err)
             return
+        except OSError as err:
+            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
+            return
+        self._drop(alerts.Kind.CANNOT_READ)
         self._resume_meta = contents.header.get("table", {})
         self.phase = Phase.RESUME
         self._changed()
 
+    def _set_aside(self, err: JournalError) -> None:
+        """A journal whose header is bad: kept whole under another name, and said so."""
+        try:
+            self._claim()
+            aside = move_aside(err.path)
+        except Locked as locked:
+            self._in_use(locked)
+            return
+        except OSError as error:
+            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, error))
+            return
+        self._alert(Alert(alerts.Kind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
+
+    def _saved_game_in_the_way(self) -> bool:
+        """A saved game (or something else) where a new one would go: offer it again."""
+        path = self.journal_path
+        try:
+            there = path.exists() or path.is_symlink()
+        except OSError:
+            there = True
+        if there:
+            self._offer_resume()
+        return there
+
     def _resume(self, now: float) -> None:
         try:
+            self._claim()
             game, journal = Journal.resume(self.journal_path)
+        except Locked as err:
+            self._in_use(err)
+            return
         except JournalError as err:
-            self._problem(f"{err} (kept as {err.moved_to.name})", now, seconds=30)
+            self._drop(alerts.Kind.MISFIT)
+            moved = err.moved_to.name if err.moved_to else ""
+            self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
             self.phase = Phase.LOBBY
             return
-        meta = self._resume_meta
-        joined = meta.get("seats") or list(range(game.players))
-        self.preset = meta.get("preset", game.rules.name)
+        except OSError as err:
+            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            return
+        joined = self._seats_of(game)
+        if joined is None:
+            journal.close()
+            return
+        self._drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
+        aside = journal.set_aside
+        if aside is not None and aside.damage is not None:
+            detail = f"{self.journal_path}:{aside.damage.line}: {aside.damage.why}"
+            self._alert(
+                Alert(
+                    alerts.Kind.DAMAGED,
+                    detail,
+                    file=aside.kept_as.name,
+                    line=aside.damage.line,
+                    kept=aside.actions,
+                )
+            )
+        saved = self._resume_meta.get("preset", game.rules.name)
+        # The lobby after this game offers the saved preset only if today's knobs fit it.
+        self.preset = self.preset if self._misfit(saved) else saved
         self._start(game, journal, joined)
         self.lines.append(Line(None, "resumed"))
 
+    def _seats_of(self, game: Game) -> list[int] | None:
+        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
+        seats = self._resume_meta.get("seats") or list(range(game.players))
+        configured = len(self.config.seats)
+        fits = (
+            isinstance(seats, list)
+            and len(seats) == game.players
+            and all(type(s) is int and 0 <= s < configured for s in seats)
+            and len(set(seats)) == len(seats)
+        )
+        if fits:
+            return list(seats)
+        detail = f"{self.journal_path}: seats {seats!r}, this table has {configured} seats"
+        self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
+        return None
+
     def _discard_saved(self, now: float) -> None:
-        aside = move_aside(self.journal_path, "discarded")
+        try:
+            self._claim()
+            aside = move_aside(self.journal_path, "discarded")
+        except Locked as err:
+            self._in_use(err)
+            return
+        except FileNotFoundError:
+            aside = None  # gone already: nothing to keep
+        except OSError as err:
+            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            return
         log.info("set the saved game aside as %s", aside)
+        self._drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
         self.phase = Phase.LOBBY
         self._changed()
+
+    def _claim(self) -> None:
+        """Hold the state folder's lock before writing to it (Locked, OSError)."""
+        if self._lock is not None:
+            self._lock.take()
+
+    def _in_use(self, err: Locked) -> None:
+        log.error("%s", err)
+        self._alert(Alert(alerts.Kind.IN_USE, str(err), pid=err.pid))
+
+    def _alert(self, alert: Alert) -> None:
+        log.warning("%s: %s", alert.kind, alert.detail)
+        self.alerts = [a for a in self.alerts if a.kind is not alert.kind] + [alert]
+        self._changed()
+
+    def _drop(self, *kinds: alerts.Kind) -> None:
+        kept = [a for a in self.alerts if a.kind not in kinds]
+        if len(kept) != len(self.alerts):
+            self.alerts = kept
+            self._changed()
 
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: InputEvent, now: float) -> None:
         """Take one input event from the queue."""
+        if isinstance(event, ButtonPressed):
+            self._drop(*alerts.UNTIL_PRESS)  # seen: what was set aside stays in the files
         if isinstance(event, DeviceProblem):
             if event.down:
                 self.devices[event.source] = (False, event.message)
@@ -167,7 +275,7 @@ class Session:
                 self._discard_saved(now)
             return
         if press.button in PRESET_BUTTONS:
-            self.preset = PRESET_BUTTONS[press.button]
+            self._pick(PRESET_BUTTONS[press.button], now)
         elif press.seat is None:
             return
         elif press.button is Button.UNO:
@@ -175,6 +283,23 @@ class Session:
         elif press.button is Button.DRAW:
             self._try_start(press.seat, now)
         self._changed()
+
+    def _pick(self, preset: str, now: float) -> None:
+        """Choose a preset, unless the configured knobs contradict it (the rules say why)."""
+        misfit = self._misfit(preset)
+        if misfit:
+            message = f"the configured knobs do not fit {preset}: {misfit}"
+            self._refuse(None, message, now, "knobs_misfit")
+            return
+        self.preset = preset
+
+    def _misfit(self, preset: str) -> str:
+        """Why the configured knobs do not fit `preset` ("" when they do)."""
+        try:
+            self.config.rules(preset)
+        except (ValueError, TypeError) as err:
+            return str(err)
+        return ""
 
     def rules(self) -> RuleSet:
         """The chosen preset with the configured knobs, less what this table cannot referee."""
@@ -210,16 +335,28 @@ class Session:
         game = Game.referee(players=len(self.joined), rules=self.rules(), dealer=0)
         journal = None
         if self.journal_path is not None:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
-            meta = {"seats": self.joined, "preset": self.preset}
-            journal = Journal.create(self.journal_path, game, meta=meta)
+            if self._saved_game_in_the_way():
+                return
+            try:
+                self._claim()
+                self.state_dir.mkdir(parents=True, exist_ok=True)
+                meta = {"seats": self.joined, "preset": self.preset}
+                journal = Journal.create(self.journal_path, game, meta=meta)
+            except Locked as err:
+                self._in_use(err)
+                return
+            except OSError as err:
+                self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+                return
+            self._drop(*alerts.UNTIL_SAVED)
         self._start(game, journal, list(self.joined))
 
     def _start(self, game: Game, journal: Journal | None, joined: list[int]) -> None:
         self.game, self.journal, self.joined = game, journal, list(joined)
-        apply = (lambda a: journal.apply(game, a)) if journal else game.apply
+        apply = self._apply if journal else game.apply
         seats = {physical: n for n, physical in enumerate(self.joined)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
+        kwargs["printed_repeat"] = self.config.printed_repeat
         if game.rules.multi_play:
             kwargs["scan_window"] = self._scan_window
         self.controller = Controller(game, apply, seats, self._readers, **kwargs)
@@ -227,10 +364,29 @@ class Session:
         self.lines.clear()
         self._changed()
 
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply and journal an action; when the disk refuses, the game goes back to how it
+        was and the controller refuses the action (NotSaved is an IllegalAction)."""
+        try:
+            events = self.journal.apply(self.game, action)
+        except NotSaved as err:
+            self.game = self.controller.game = err.game
+            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err.error))
+            raise
+        if self.alerts:
+            self._drop(*alerts.UNTIL_SAVED)
+        return events
+
     def _back_to_lobby(self) -> None:
         if self.journal is not None:
             self.journal.close()
-            move_aside(self.journal_path, "done")  # a finished match is kept, never deleted
+            try:  # a finished match is kept, never deleted
+                move_aside(self.journal_path, "done")
+            except FileNotFoundError:
+                pass
+            except OSError as err:
+                self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+                return  # still over: the next press tries again
         self.game = self.controller = self.journal = None
         self.phase = Phase.LOBBY
         self._changed()

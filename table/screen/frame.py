@@ -70,6 +70,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
     in_game = session.game is not None
     physical = session.joined if in_game else range(len(config.seats))
     notice = notice_of(session, text)
+    notices = alert_notices(session, text) + ((notice,) if notice else ())
     return TableFacts(
         names=tuple(seat_name(config, p, text) for p in physical),
         positions=tuple(str(config.seats[p].position) for p in physical),
@@ -79,7 +80,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         lang=lang,
         call_word=config.display.call_word,
         events=tuple(line.event or text.line(line.text) for line in session.lines),
-        notices=(notice,) if notice else (),
+        notices=notices,
         devices=devices(session, local, text),
         help=local.help,
         keys=key_rows(local.keymap, text) if local.help else (),
@@ -113,6 +114,12 @@ def notice_of(session: Session, text: Text) -> Notice | None:
         seat = session.joined.index(seat) if seat in session.joined else None
     sentence = text.refusal(notice.reason, notice.card, notice.text, pressed=notice.pressed)
     return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
+
+
+def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
+    """The saved game's problems (table/flow/alerts.py), first: they stay until cleared."""
+    said = [text.alert(a.kind, a.cause, **a.blanks()) for a in session.alerts]
+    return (Notice(" · ".join(said), kind=NoticeKind.PROBLEM),) if said else ()
 
 
 def problem_text(notice: SessionNotice, text: Text) -> str:

@@ -80,8 +80,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: counter the skip with S or R, or press {draw} to be skipped",
         "prompt_counter_R": "{name}: counter the reverse with R or S, or press {draw} to play on",
         "prompt_challenge": "{name}: press {challenge}, or {draw} to take {n}",
-        "prompt_reveal_challenge": "{name}: show your hand to the challenger only, scan each card",
-        "prompt_reveal_points": "{name}: scan the cards left in your hand",
+        "prompt_reveal_challenge": "{name}: show your hand to the challenger only, scan each "
+        "card ({draw}: cannot show more)",
+        "prompt_reveal_points": "{name}: scan the cards left in your hand ({draw}: no more)",
         "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
         # Event sentences.
@@ -153,6 +154,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "no_cards": "the draw pile is empty",
         "unknown_card": "unknown card code: {card}",
         "refused": "refused: {card}",
+        "already_on_pile": "that card is already on the pile",
+        "shown_already": "that card has been shown already",
+        "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
+        "knobs_misfit": "the configured knobs do not fit these rules",
         "no_seat": "that seat is not playing",
         "no_color_asked": "nobody has to choose a colour now",
         "two_seats": "two seats must join (press {call}) before the game starts",
@@ -217,6 +222,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "preset_playone": "Fast: forced play, stack +2 and +4, first out wins",
         "preset_cool": "House rules: several cards at once, counters, {call} race",
         "note_shared_reader": "One shared reader: jump-ins are off (they need a reader per seat)",
+        # The saved game (table/flow/alerts.py): a kind's sentence, a cause's words.
+        "not_saved": "not saved: nothing changed, try again",
+        "alert_cannot_save": "Cannot save: {cause}. Nothing changed: try again once it is fixed",
+        "alert_cannot_read": "Cannot read the saved game: {cause}",
+        "alert_in_use": "Another table (process {pid}) uses the save folder: stop it first",
+        "alert_damaged": "The saved game was damaged at line {line}: resumed after {kept} "
+        "moves; the whole file is kept as {file}",
+        "alert_unreadable": "The saved game could not be read: it is kept as {file}",
+        "alert_misfit": "The saved game has {seats} seats, this table {configured}: "
+        "{challenge} sets it aside",
+        "cause_disk_full": "the disk is full",
+        "cause_read_only": "the disk is read-only",
+        "cause_no_permission": "no permission to write there",
+        "cause_missing": "the folder is missing",
+        "cause_in_the_way": "something else is where the saved game goes",
+        "cause_other": "{detail}",
     },
     "es": {
         "seat": "Asiento {n}",
@@ -285,8 +306,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o {draw} y pasa",
         "prompt_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o {draw} y juega",
         "prompt_challenge": "{name}: pulsa {challenge}, o {draw} para robar {n}",
-        "prompt_reveal_challenge": "{name}: enseña tu mano solo a quien reta y escanea cada carta",
-        "prompt_reveal_points": "{name}: escanea las cartas que te quedan",
+        "prompt_reveal_challenge": "{name}: enseña tu mano solo a quien reta y escanea "
+        "cada carta ({draw}: no puedes más)",
+        "prompt_reveal_points": "{name}: escanea las cartas que te quedan ({draw}: no hay más)",
         "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
         "ev_dealt": "{name} reparte {n} cartas a cada uno",
@@ -356,6 +378,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "no_cards": "el mazo está vacío",
         "unknown_card": "código de carta desconocido: {card}",
         "refused": "rechazada: {card}",
+        "already_on_pile": "esa carta ya está en la pila",
+        "shown_already": "esa carta ya se ha enseñado",
+        "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
+        "(¿otra copia? escanéala otra vez)",
+        "knobs_misfit": "los ajustes configurados no encajan con estas reglas",
         "no_seat": "ese asiento no está jugando",
         "no_color_asked": "ahora nadie tiene que elegir color",
         "two_seats": "deben unirse dos asientos (pulsa {call}) antes de empezar",
@@ -416,6 +443,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "preset_playone": "Rápido: juego obligado, +2 y +4 acumulables, gana el primero",
         "preset_cool": "De la casa: varias cartas a la vez, contraataques, carrera de {call}",
         "note_shared_reader": "Un solo lector: nada fuera de turno (pide un lector por asiento)",
+        "not_saved": "no se ha guardado: nada ha cambiado, inténtalo otra vez",
+        "alert_cannot_save": "No se puede guardar: {cause}. Nada ha cambiado: "
+        "inténtalo otra vez cuando esté arreglado",
+        "alert_cannot_read": "No se puede leer la partida guardada: {cause}",
+        "alert_in_use": "Otra mesa (proceso {pid}) usa la carpeta de guardado: párala antes",
+        "alert_damaged": "La partida guardada estaba dañada en la línea {line}: se retoma tras "
+        "{kept} jugadas; el archivo entero se guarda como {file}",
+        "alert_unreadable": "No se pudo leer la partida guardada: se guarda como {file}",
+        "alert_misfit": "La partida guardada tiene {seats} asientos, esta mesa {configured}: "
+        "{challenge} la aparta",
+        "cause_disk_full": "el disco está lleno",
+        "cause_read_only": "el disco es de solo lectura",
+        "cause_no_permission": "no hay permiso para escribir ahí",
+        "cause_missing": "falta la carpeta",
+        "cause_in_the_way": "hay otra cosa donde va la partida guardada",
+        "cause_other": "{detail}",
     },
 }
 
@@ -507,6 +550,12 @@ class Text:
     def line(self, line: str) -> str:
         """A plain line of the events list: the table's own sentence where it has one."""
         return self(line) if self.has(line) else line
+
+    def alert(self, kind: str, cause: str | None = None, **blanks) -> str:
+        """A problem with the saved game as a sentence: "Cannot save: the disk is full..."."""
+        if cause is not None:
+            blanks["cause"] = self("cause_" + cause, **blanks)
+        return self("alert_" + kind, **blanks)
 
     def _card_or_blank(self, card) -> str:
         if card is None:

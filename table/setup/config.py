@@ -21,7 +21,19 @@ ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
 BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+MIN_SEATS = 2  # a game needs two
 MAX_SEATS = 10
+KNOB_RANGES = {  # the rule set's whole-number knobs (hand_size: also what the deck holds)
+    "hand_size": (1, 30),
+    "uno_penalty": (0, 20),
+    "challenge_penalty": (0, 20),
+    "target_score": (1, 100_000),
+}
+UNO_RACE_MS = (0, 1000)  # knobs.uno_race_ms: the engine's uno_race, in seconds
+NOT_KNOBS = {
+    "name": 'the rule set is chosen by preset (and the lobby\'s buttons): preset = "cool"',
+    "uno_race": "set in milliseconds as uno_race_ms, e.g. uno_race_ms = 50",
+}
 PIN_RANGE = (0, 27)
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
@@ -100,6 +112,7 @@ class Config:
     sound: Sound
     source: str
     scan_window: float  # multi_play: scans this close together by one reader make one play
+    printed_repeat: float = 3.0  # a printed code equal to the top's this soon: read twice
 
     def rules(self, preset: str | None = None) -> RuleSet:
         """The rule set: a preset (the configured one by default) with the knobs applied."""
@@ -123,19 +136,36 @@ def load(path: Path | None = None) -> Config:
     if path is None:
         return parse(base, "default configuration", Path.cwd())
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the configuration: {exc.strerror}") from None
+    text = read_text(path, "the configuration")
     return loads(text, str(path), path.parent, base)
+
+
+def read_text(path: Path, what: str) -> str:
+    """A UTF-8 file's text; ConfigError with one clear line when it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        byte = exc.object[exc.start]
+        raise ConfigError(
+            f"{path}: {what} is not UTF-8 text (byte 0x{byte:02x} at offset {exc.start})"
+        ) from None
+
+
+def toml(text: str, source: str) -> dict:
+    """TOML text as a dict; ConfigError with one clear line when it is not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{source}: nested too deeply to be read") from None
 
 
 def loads(text: str, source: str = "<config>", folder: Path | None = None, base=None) -> Config:
     """Read configuration text over the default; relative paths are taken from `folder`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    data = toml(text, source)
     base = tomllib.loads(default_text()) if base is None else base
     return parse(_merge(base, data), source, folder or Path.cwd())
 
@@ -180,8 +210,8 @@ class _Table:
             self.fail(key, expected, value)
         return value
 
-    def int(self, key: str, low: int, high: int, default: Any = ...) -> int:
-        expected = f"a whole number from {low} to {high}"
+    def int(self, key: str, low: int, high: int, default: Any = ..., unit: str = "") -> int:
+        expected = f"a whole number{unit} from {low} to {high}"
         return self.get(key, expected, lambda v: type(v) is int and low <= v <= high, default)
 
     def number(self, key: str, low: float, high: float) -> float:
@@ -224,22 +254,22 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     top = _Table(data, "", source)
     preset = top.choice("preset", RuleSet.PRESETS)
     knobs_table = top.table("knobs")
-    knobs = dict(knobs_table.data)
-    knobs_table.read.update(knobs)
-    try:
-        RuleSet.preset(preset).replace(**knobs)
-    except (ValueError, TypeError) as exc:
-        raise ConfigError(f"{source}: knobs: {exc}") from None
     language = top.choice("language", LANGUAGES)
     state_dir = _path(top, "state_dir", folder)
     deck_map = _path(top, "deck_map", folder) if top.str("deck_map") else None
     scan_window = top.int("scan_window_ms", 0, 5000) / 1000
+    printed_repeat = top.int("printed_repeat_ms", 0, 60000) / 1000
     gpio = _gpio(top.table("gpio"))
     pins = _Pins(source)
-    seats = tuple(_seat(t, n, pins) for n, t in enumerate(top.tables("seat", 1, MAX_SEATS), 1))
+    seat_tables = top.tables("seat", 0, MAX_SEATS)
+    seats = tuple(_seat(t, n, pins) for n, t in enumerate(seat_tables, 1))
     pad = top.table("color_pad")
     color_pad = PadPins(*(pins.take(pad, key) for key in ("red", "yellow", "green", "blue")))
     pad.done()
+    if len(seats) < MIN_SEATS:  # after each seat's own check, which says more
+        expected = f"{MIN_SEATS} to {MAX_SEATS} seats ([[seat]]): a game needs two"
+        top.fail("seat", expected, seat_tables)
+    knobs = _knobs(knobs_table, preset, len(seats))
     readers = tuple(_reader(t, n, len(seats)) for n, t in enumerate(top.tables("reader", 0, 8), 1))
     names = [r.name for r in readers]
     for n, name in enumerate(names, 1):
@@ -264,14 +294,50 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         sound,
         source,
         scan_window,
+        printed_repeat,
     )
+
+
+def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:
+    """The rule knobs over the preset, each in its range; every seat's hand must fit the deck
+    of every preset the lobby's colour buttons may pick."""
+    knobs: dict[str, Any] = {}
+    for key in table.data:
+        if key in NOT_KNOBS:
+            raise ConfigError(f"{table.source}: {table.key(key)}: not a knob: {NOT_KNOBS[key]}")
+        if key == "uno_race_ms":
+            knobs["uno_race"] = table.int(key, *UNO_RACE_MS) / 1000
+        elif key in KNOB_RANGES:
+            knobs[key] = table.int(key, *KNOB_RANGES[key])
+        else:
+            knobs[key] = table.get(key, "a knob's value", lambda v: True)
+    for name in (preset, *RuleSet.PRESETS):
+        try:
+            rules = RuleSet.preset(name).replace(**knobs)
+        except (ValueError, TypeError) as exc:
+            if name != preset:
+                continue  # the lobby refuses that preset with the reason, when it is picked
+            raise ConfigError(f"{table.source}: knobs: {exc}") from None
+        deck = len(rules.deck())
+        if rules.hand_size * seats >= deck:
+            most = (deck - 1) // seats
+            table.fail(
+                "hand_size",
+                f"a hand of at most {most} cards: {seats} seats share a deck of {deck} "
+                f"(preset {name}) and the first card",
+                rules.hand_size,
+            )
+    return knobs
 
 
 def _path(table: _Table, key: str, folder: Path) -> Path:
     text = table.str(key, max_len=4096)
-    if not text:
+    if not text or "\0" in text:
         table.fail(key, "a path", text)
-    path = Path(text).expanduser()
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # "~" with no HOME and no entry in the user database
+        table.fail(key, "an absolute path: ~ names no home folder here (HOME is unset)", text)
     return path if path.is_absolute() else folder / path
 
 
@@ -348,8 +414,8 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
 
 def _display(table: _Table) -> DisplaySettings:
     display = DisplaySettings(
-        table.int("width", 0, 7680),
-        table.int("height", 0, 4320),
+        table.int("width", 0, 7680, unit=" of pixels"),
+        table.int("height", 0, 4320, unit=" of pixels"),
         table.bool("fullscreen"),
         table.str("call_word", max_len=12),
     )

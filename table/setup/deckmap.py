@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from table.setup.config import ConfigError
+from table.setup.config import ConfigError, read_text, toml
 
 HEADER = "# uno-table deck map (`uno-table enroll` or `uno-table labels`): tag id = card code.\n"
 
@@ -23,12 +22,7 @@ class DeckMap:
 
 def read(path: Path, codes: Collection[str] | None = None, preset: str | None = None) -> DeckMap:
     """Read a deck map (of `preset`, with codes from `codes`, when given). Raises ConfigError."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the deck map: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    data = toml(read_text(path, "the deck map"), str(path))
     found, tags = data.get("preset"), data.get("tags", {})
     if not isinstance(found, str):
         raise ConfigError(f"{path}: preset: expected the preset's name as a text")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from gpiozero.pins import Factory
 
+from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
 from hw.events import InputEvent
@@ -43,10 +44,17 @@ def open_factory(name: str) -> tuple[Factory | None, str]:
 
 
 def codebook(config: Config) -> CodeBook:
-    """The card codes of the configured rule set and the deck map, for readers and the keyboard."""
-    codes = frozenset(str(card) for card in config.rules().deck())
+    """The card codes a game at this table can deal and the deck map, for readers and keyboard."""
+    codes = dealt_codes(config)
     tags = deckmap.read(config.deck_map, codes).tags if config.deck_map else {}
     return CodeBook(codes, tags)
+
+
+def dealt_codes(config: Config) -> frozenset[str]:
+    """Every card code of a rule set the lobby can pick (or a saved game resume), not only the
+    configured one's: the game's own deck then says which of them it holds."""
+    decks = [config.rules().deck(), *(RuleSet.preset(name).deck() for name in RuleSet.PRESETS)]
+    return frozenset(str(card) for deck in decks for card in deck)
 
 
 def start_readers(

@@ -13,6 +13,7 @@ from engine import (
     Draw,
     Game,
     IllegalAction,
+    Pass,
     Play,
     Reveal,
     RuleSet,
@@ -69,12 +70,13 @@ def test_legal_actions_while_revealing_are_the_uno_call_apply_accepts():
     g = Game.from_position(rules, hands=[2, 3], top="R3", turn=0)
     g.apply(Play(0, "W4", color="B"))
     g.apply(Challenge(1))
-    assert g.awaiting.kind == "reveal" and g.legal_actions() == [CallUno(0)]
+    # Pass: the hand cannot be shown to the end (the table's DRAW), always there.
+    assert g.awaiting.kind == "reveal" and g.legal_actions() == [Pass(0), CallUno(0)]
     g.apply(CallUno(0))
-    assert g.legal_actions() == []
+    assert g.legal_actions() == [Pass(0)]
     g = Game.from_position(rules, hands=[1, 1, 2], top="R3", turn=0)
     g.apply(Play(0, "R5"))
-    assert g.awaiting.kind == "reveal" and g.legal_actions() == []
+    assert g.awaiting.kind == "reveal" and g.legal_actions() == [Pass(1)]
     with pytest.raises(IllegalAction) as err:
         g.apply(CallUno(1))
     assert err.value.reason == "round_over"

@@ -3,8 +3,17 @@ from pathlib import Path
 
 import pytest
 
-from table.setup import config
+from table.setup import config, deckmap
 from table.setup.config import ConfigError, Position
+
+SEVEN = (
+    "".join(
+        f"[[seat]]\nposition = 'top'\n"
+        f"uno = {2 + 3 * n}\nchallenge = {3 + 3 * n}\ndraw = {4 + 3 * n}\n"
+        for n in range(7)
+    )
+    + "[color_pad]\nred = 23\nyellow = 24\ngreen = 25\nblue = 26\n"
+)
 
 
 def seat(**keys) -> str:
@@ -101,8 +110,8 @@ BAD = [
     ("[gpio]\nrefractory_ms = true", "gpio.refractory_ms: expected a whole number"),
     ("[gpio]\nbounce = 5", "gpio.bounce: unknown key (known: bounce_ms, pin_factory, "
      "refractory_ms, settle_ms)"),
-    ("seat = []", "seat: expected a list of 1 to 10 tables ([[seat]]), got a list of 0"),
-    ("seat = 4", "seat: expected a list of 1 to 10 tables"),
+    ("seat = []", "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 0"),
+    ("seat = 4", "seat: expected a list of 0 to 10 tables"),
     ("seat = [1]", "seat[1]: expected a table, got 1"),
     (seat(position=None), "seat[1].position: missing, expected one of"),
     (seat(position="'under'"), 'seat[1].position: expected one of "bottom", "bottom-left"'),
@@ -153,6 +162,23 @@ BAD = [
     ("[sound]\nenabled = 1", "sound.enabled: expected true or false, got 1"),
     ("sound = 'on'", 'sound: expected a table, got "on"'),
     ("preset = ", "not valid TOML"),
+    ("a = " + "[" * 5000 + "]" * 5000, "nested too deeply to be read"),
+    ("[knobs]\nuno_race = 50.0", "knobs.uno_race: not a knob: set in milliseconds as uno_race_ms"),
+    ("[knobs]\nuno_race_ms = 50000", "knobs.uno_race_ms: expected a whole number from 0 to 1000"),
+    ("[knobs]\nuno_race_ms = 1e308", "knobs.uno_race_ms: expected a whole number from 0 to 1000"),
+    ("[knobs]\nuno_race_ms = 0.05", "knobs.uno_race_ms: expected a whole number from 0 to 1000"),
+    ("[knobs]\nhand_size = 1000000", "knobs.hand_size: expected a whole number from 1 to 30"),
+    ("[knobs]\nhand_size = 30", "knobs.hand_size: expected a hand of at most 27 cards: 4 seats "
+     "share a deck of 112 (preset official) and the first card, got 30"),
+    (SEVEN + "[knobs]\nhand_size = 16", "knobs.hand_size: expected a hand of at most 15 cards: "
+     "7 seats share a deck of 112"),
+    ("[knobs]\nhand_size = 0", "knobs.hand_size: expected a whole number from 1 to 30, got 0"),
+    ("[knobs]\ntarget_score = 0", "knobs.target_score: expected a whole number from 1 to 100000"),
+    ("[knobs]\nuno_penalty = -1", "knobs.uno_penalty: expected a whole number from 0 to 20"),
+    ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
+    (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
+    ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
+    ('state_dir = "a\\u0000b"', "state_dir: expected a path"),
 ]  # fmt: skip
 
 
@@ -178,3 +204,58 @@ def test_the_shipped_default_is_valid_toml_with_no_unknown_keys():
 def test_find_uses_the_environment():
     assert config.find({}) is None
     assert config.find({"UNO_TABLE_CONFIG": "/etc/t.toml"}) == Path("/etc/t.toml")
+
+
+def test_the_uno_race_is_set_in_milliseconds():
+    cfg = config.loads("[knobs]\nuno_race_ms = 50\n")
+    assert cfg.rules().uno_race == pytest.approx(0.05)
+    assert cfg.knobs == {"uno_race": pytest.approx(0.05)}
+
+
+def test_ten_seats_hold_hands_that_fit():
+    seats = "".join(seat(uno=2 + 3 * n, challenge=3 + 3 * n, draw=4 + 3 * n) for n in range(7))
+    cfg = config.loads(seats + "[color_pad]\nred=23\nyellow=24\ngreen=25\nblue=26\n"
+                       "[knobs]\nhand_size = 15\n")  # fmt: skip
+    assert len(cfg.seats) == 7 and cfg.rules().hand_size == 15
+
+
+@pytest.mark.parametrize("name", ["my.toml", "deck.toml"])
+def test_a_file_that_is_not_utf8_is_one_line(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(b'preset = "official"\n# caf\xe9\n')
+    with pytest.raises(ConfigError) as caught:
+        if name == "my.toml":
+            config.load(path)
+        else:
+            deckmap.read(path)
+    what = "the configuration" if name == "my.toml" else "the deck map"
+    assert str(caught.value) == f"{path}: {what} is not UTF-8 text (byte 0xe9 at offset 25)"
+
+
+def test_a_deck_map_nested_too_deeply_is_one_line(tmp_path):
+    path = tmp_path / "deck.toml"
+    path.write_text("a = " + "[" * 5000 + "]" * 5000)
+    with pytest.raises(ConfigError, match=r"deck\.toml: nested too deeply to be read$"):
+        deckmap.read(path)
+
+
+def test_a_folder_given_as_the_configuration_is_one_line(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read the configuration: Is a directory"):
+        config.load(tmp_path)
+
+
+def test_home_unset_with_no_user_entry_is_one_line(monkeypatch):
+    """~ with neither HOME nor an entry in the user database names no folder."""
+    import pwd
+
+    def nobody(uid):
+        raise KeyError(uid)
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", nobody)
+    with pytest.raises(ConfigError) as caught:
+        config.loads("")
+    assert str(caught.value) == (
+        "<config>: state_dir: expected an absolute path: ~ names no home folder here "
+        '(HOME is unset), got "~/.local/state/uno-table"'
+    )

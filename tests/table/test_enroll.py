@@ -138,3 +138,18 @@ def test_enroll_with_an_rdm6300_tags_lying_on_it_count_once(tmp_path, sim_reader
     assert result["rc"] == 0
     assert list(deckmap.read(out).tags) == tags
     assert "already" not in capsys.readouterr().out
+
+
+def test_a_full_disk_stops_enrolling_with_one_line(tmp_path):
+    from .small_disk import fill, tmpfs
+
+    with tmpfs(tmp_path / "disk", "64k") as disk:
+        out = disk / "deck.toml"
+        tags = [f"T{n}" for n in range(len(DECK))]
+        assert run_enroll("playone", out, scans(tags[:3]), seconds=0.1, say=Lines()) == 1
+        fill(disk)
+        say = Lines()
+        assert run_enroll("playone", out, scans(tags[3:]), say=say) == 1
+        assert say.lines[-2] == f"cannot save {out}: No space left on device"
+        assert say.lines[-1].startswith(f"stopped: 3 of {len(DECK)} cards in {out}")
+        assert len(deckmap.read(out).tags) == 3

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import subprocess
 import sys
 
@@ -22,7 +24,16 @@ from engine import (
     RuleSet,
 )
 from engine.bots import SensibleBot, choose_action, play_out
-from table.flow.journal import FORMAT, Journal, JournalError, move_aside, open_journal, read
+from table.flow.journal import (
+    FORMAT,
+    Damage,
+    Journal,
+    JournalError,
+    NotSaved,
+    _line,
+    move_aside,
+    read,
+)
 from tests.engine.unseen import Twin
 
 
@@ -190,20 +201,41 @@ class HalfWrites:
         return getattr(self.file, name)
 
 
-def test_a_failed_record_closes_the_journal_and_resume_drops_the_half_line(tmp_path):
+def test_a_failed_record_refuses_the_action_and_the_next_one_cuts_the_half_line(tmp_path):
     game = Game.new(seed=14)
     path = tmp_path / "j"
     journal = Journal.create(path, game)
     journal.apply(game, game.legal_actions()[0])
-    before = game.snapshot()
+    before, saved = game.snapshot(), path.read_bytes()
+    action = game.legal_actions()[0]
     journal._file = HalfWrites(journal._file)
-    with pytest.raises(OSError, match="No space"):
-        journal.apply(game, game.legal_actions()[0])
-    assert journal._file.closed  # nothing more can land after the half line
-    assert journal.count == 1
+    with pytest.raises(NotSaved, match="No space") as caught:
+        journal.apply(game, action)
+    assert caught.value.reason == "not_saved"
+    assert caught.value.game.snapshot() == before  # the game without the refused action
+    assert journal.count == 1 and path.read_bytes() != saved  # half a line is on disk
+    game = caught.value.game
+    journal.apply(game, action)  # the disk has room again: the half line is cut first
+    journal.close()
+    assert read(path).damage is None and read(path).replay().snapshot() == game.snapshot()
     resumed, journal = Journal.resume(path)
     journal.close()
-    assert resumed.snapshot() == before
+    assert resumed.snapshot() == game.snapshot()
+
+
+def test_a_journal_removed_while_open_is_written_again(tmp_path):
+    """Appending to a file that was removed (or whose folder was) would save nothing."""
+    game = bot_game("official", 2, max_actions=6)
+    folder = tmp_path / "state"
+    folder.mkdir()
+    path = folder / "j"
+    journal = journaled(path, game)
+    for name in os.listdir(folder):
+        os.remove(folder / name)
+    folder.rmdir()
+    journal.apply(game, game.legal_actions()[0])
+    journal.close()
+    assert read(path).replay().snapshot() == game.snapshot()
 
 
 def test_real_cards_actions_survive_the_json_round_trip(tmp_path):
@@ -236,8 +268,8 @@ def test_a_torn_last_line_is_dropped_and_cut_at_every_offset(tmp_path):
         assert path.read_bytes() == whole
 
 
-@pytest.mark.parametrize("tail", [b"\0" * 300, b"\0\0\0\n", b'{"n":21,"act\n', b"\xff\xfe"])
-def test_garbage_at_the_end_is_a_torn_line(tmp_path, tail):
+@pytest.mark.parametrize("tail", [b"\0" * 300, b'{"n":21,"act', b"\xff\xfe"])
+def test_garbage_without_a_newline_at_the_end_is_a_torn_line(tmp_path, tail):
     game = bot_game("playone", 7, max_actions=20)
     path = tmp_path / "j"
     journaled(path, game).close()
@@ -247,6 +279,22 @@ def test_garbage_at_the_end_is_a_torn_line(tmp_path, tail):
     journal.close()
     assert resumed.snapshot() == game.snapshot()
     assert path.read_bytes() == whole
+    assert journal.set_aside is None  # never acknowledged: dropped without a word on screen
+
+
+@pytest.mark.parametrize("tail", [b"\0\0\0\n", b'{"n":21,"act\n', b"\n"])
+def test_a_whole_bad_line_at_the_end_is_damage_kept_aside(tmp_path, tail):
+    game = bot_game("playone", 7, max_actions=20)
+    path = tmp_path / "j"
+    journaled(path, game).close()
+    whole = path.read_bytes()
+    path.write_bytes(whole + tail)
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+    assert path.read_bytes() == whole
+    assert journal.set_aside.kept_as.read_bytes() == whole + tail
+    assert journal.set_aside.damage.line == 22
 
 
 def test_read_does_not_cut_the_torn_line(tmp_path):
@@ -260,11 +308,135 @@ def test_read_does_not_cut_the_torn_line(tmp_path):
     assert path.read_bytes().endswith(b'{"n":11')
 
 
-# --- corrupt journals -------------------------------------------------------------------------
+# --- damaged journals: resumed at the last good action, the file kept whole ----------------
+
+
+def damaged(tmp_path, edit, actions: int = 12) -> tuple:
+    """A journal of a short game with its lines changed by `edit`, resumed: the resumed game,
+    its journal, the good game and the file's lines before the edit."""
+    game = bot_game("official", 9, max_actions=actions)
+    path = tmp_path / "j"
+    journaled(path, game).close()
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join(edit(list(lines))))
+    original = path.read_bytes()
+    resumed, journal = Journal.resume(path)
+    aside = journal.set_aside
+    assert aside is not None and aside.damage is not None
+    assert aside.kept_as == tmp_path / "j.damaged-1"
+    assert aside.kept_as.read_bytes() == original  # kept, byte for byte
+    kept = aside.actions
+    assert resumed.history == game.history[:kept]  # a prefix of the true game
+    assert (
+        resumed.snapshot() == Game.replay(game.origin, game.rules, game.history[:kept]).snapshot()
+    )
+    assert path.read_bytes() == b"\n".join(lines[: kept + 1]) + b"\n"  # the good part
+    assert read(path).damage is None
+    for action in game.history[kept:]:  # and the game goes on from there
+        journal.apply(resumed, action)
+    journal.close()
+    assert read(path).replay().snapshot() == game.snapshot()
+    return aside.damage, kept, lines
+
+
+def set_line(n: int, text: bytes):
+    def edit(lines):
+        lines[n] = text
+        return lines
+
+    return edit
+
+
+def test_a_garbled_line_in_the_middle_resumes_at_the_last_good_action(tmp_path):
+    damage, kept, _ = damaged(tmp_path, set_line(4, b"#garbled#"))
+    assert (damage.line, kept) == (5, 3)
+    assert "no checksum" in damage.why
+
+
+def test_a_changed_card_is_found_by_its_checksum(tmp_path):
+    def edit(lines):
+        lines[6] = re.sub(rb'"type":"(\w+)"', rb'"type":"\1 "', lines[6], count=1)
+        return lines
+
+    damage, kept, _ = damaged(tmp_path, edit)
+    assert (damage.line, kept) == (7, 5)
+    assert "checksum does not match" in damage.why
+
+
+@pytest.mark.parametrize("edit", ["blank", "duplicate", "missing"])
+def test_a_blank_duplicated_or_missing_line_is_damage(tmp_path, edit):
+    edits = {
+        "blank": lambda lines: [*lines[:4], b"", *lines[4:]],
+        "duplicate": lambda lines: [*lines[:4], lines[3], *lines[4:]],
+        "missing": lambda lines: lines[:3] + lines[4:],
+    }
+    damage, kept, _ = damaged(tmp_path, edits[edit])
+    assert (damage.line, kept) == (5 if edit != "missing" else 4, 3 if edit != "missing" else 2)
+
+
+def test_an_action_the_engine_refuses_is_damage(tmp_path):
+    damage, kept, _ = damaged(
+        tmp_path, set_line(6, _line({"n": 6, "action": {"type": "NextRound"}})[:-1])
+    )
+    assert (damage.line, kept) == (7, 5)
+    assert "refuses action 6 (round_not_over" in damage.why
+
+
+def test_an_unknown_action_is_damage(tmp_path):
+    line = _line({"n": 2, "action": {"type": "Teleport", "seat": 1}})[:-1]
+    damage, kept, _ = damaged(tmp_path, set_line(2, line))
+    assert (damage.line, kept) == (3, 1)
+    assert "not an action" in damage.why
+
+
+def test_a_damaged_last_line_with_its_newline_is_damage_not_a_torn_write(tmp_path):
+    """It was written whole, so it may have been shown: the screen must say it was set aside."""
+
+    def edit(lines):
+        lines[-2] = lines[-2].replace(b'"n":12', b'"n":13')
+        return lines
+
+    damage, kept, lines = damaged(tmp_path, edit)
+    assert (damage.line, kept) == (len(lines) - 1, 11)
+
+
+def test_every_single_bit_flip_is_found(tmp_path):
+    """No flipped bit anywhere makes another game: it is damage (or, the header's, a journal
+    set aside whole; the very last newline's, a torn last line)."""
+    game = bot_game("cool", 3, max_actions=5)
+    good = tmp_path / "good"
+    journaled(good, game).close()
+    data = good.read_bytes()
+    header_end = data.index(b"\n")
+    path = tmp_path / "j"
+    found = {"damage": 0, "header": 0, "torn": 0}
+    for byte in range(len(data)):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[byte] ^= 1 << bit
+            path.write_bytes(flipped)
+            try:
+                contents = read(path)
+            except JournalError:
+                assert byte <= header_end
+                found["header"] += 1
+                continue
+            played, damage = contents.play()
+            if damage is None:
+                assert byte == len(data) - 1 and contents.torn  # the last newline
+                assert played.history == game.history[:-1]
+                found["torn"] += 1
+                continue
+            line = data[:byte].count(b"\n") + 1
+            assert damage.line <= line + 1
+            assert played.history == game.history[: damage.line - 2]
+            found["damage"] += 1
+    assert sum(found.values()) == 8 * len(data) and found["torn"] == 8
+    print(f"\n{8 * len(data)} single-bit flips: {found}")
 
 
 def corrupt(tmp_path, edit) -> tuple:
-    """A journal of a short game with its lines changed by `edit`; the JournalError it gives."""
+    """A journal whose header is changed by `edit`: set aside whole; the JournalError."""
     game = bot_game("official", 9, max_actions=12)
     path = tmp_path / "j"
     journaled(path, game).close()
@@ -281,62 +453,19 @@ def corrupt(tmp_path, edit) -> tuple:
     return err, lines
 
 
-def set_line(n: int, text: bytes):
+def edit_header(**changes):
     def edit(lines):
-        lines[n] = text
+        header = json.loads(lines[0])
+        del header["crc"]
+        header.update(changes)
+        lines[0] = _line(header)[:-1]
         return lines
 
     return edit
 
 
-def test_a_bad_line_that_is_not_the_last_is_corruption(tmp_path):
-    err, _ = corrupt(tmp_path, set_line(4, b"#garbled#"))
-    assert err.line == 5
-    assert f"{err.path}:5: not a JSON line" in str(err)
-
-
-def test_a_missing_line_is_corruption(tmp_path):
-    err, _ = corrupt(tmp_path, lambda lines: lines[:3] + lines[4:])
-    assert err.line == 4
-    assert "record number 4 where 3 belongs" in str(err)
-
-
-def test_an_action_the_engine_refuses_is_corruption(tmp_path):
-    def edit(lines):
-        record = json.loads(lines[6])
-        record["action"] = {"type": "NextRound"}
-        lines[6] = json.dumps(record).encode()
-        return lines
-
-    err, _ = corrupt(tmp_path, edit)
-    assert err.line == 7
-    assert "refuses action 6 (round_not_over" in str(err)
-
-
-def test_an_unknown_action_is_corruption(tmp_path):
-    err, _ = corrupt(tmp_path, set_line(2, b'{"n":2,"action":{"type":"Teleport","seat":1}}'))
-    assert err.line == 3
-    assert "not an action" in err.message
-
-
-def test_a_complete_last_line_the_engine_refuses_is_corruption_not_a_torn_line(tmp_path):
-    def edit(lines):
-        lines[-2] = b'{"n":12,"action":{"type":"Pass","seat":9}}'
-        return lines
-
-    err, lines = corrupt(tmp_path, edit)
-    assert err.line == len(lines) - 1
-
-
 def test_another_format_version_is_moved_aside(tmp_path):
-    def edit(lines):
-        header = json.loads(lines[0])
-        header["format"] = FORMAT + 1
-        header["app"] = "9.9.9"
-        lines[0] = json.dumps(header).encode()
-        return lines
-
-    err, _ = corrupt(tmp_path, edit)
+    err, _ = corrupt(tmp_path, edit_header(format=FORMAT + 1, app="9.9.9"))
     assert err.line == 1
     assert f"journal format {FORMAT + 1}" in str(err)
     assert "9.9.9" in str(err)
@@ -349,6 +478,7 @@ def test_another_format_version_is_moved_aside(tmp_path):
         (b"not json", "not JSON"),
         (b'{"hello": 1}', "not an uno-table journal"),
         (b"", "not JSON"),
+        (b"[" * 100_000, "not JSON"),
     ],
 )
 def test_a_bad_header_is_corruption(tmp_path, header, why):
@@ -357,19 +487,30 @@ def test_a_bad_header_is_corruption(tmp_path, header, why):
     assert why in str(err)
 
 
-@pytest.mark.parametrize(
-    "key, value", [("rules", {"name": "x", "knob": 1}), ("origin", {"how": "?"})]
-)
-def test_a_header_that_builds_no_game_is_corruption(tmp_path, key, value):
-    def edit(lines):
-        header = json.loads(lines[0])
-        header[key] = value
-        lines[0] = json.dumps(header).encode()
-        return lines
+def test_a_header_with_a_flipped_bit_is_corruption(tmp_path):
+    err, _ = corrupt(
+        tmp_path, lambda lines: [lines[0].replace(b'"seed":9', b'"seed":8'), *lines[1:]]
+    )
+    assert "the header: the checksum does not match" in str(err)
 
-    err, _ = corrupt(tmp_path, edit)
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"rules": {"name": "x", "knob": 1}},
+        {"origin": {"how": "?"}},
+        {"origin": {"how": "new", "players": "4"}},
+    ],
+)
+def test_a_header_that_builds_no_game_is_corruption(tmp_path, changes):
+    err, _ = corrupt(tmp_path, edit_header(**changes))
     assert err.line == 1
     assert "does not describe a game" in str(err)
+
+
+def test_table_notes_that_are_not_a_table_are_corruption(tmp_path):
+    err, _ = corrupt(tmp_path, edit_header(table=[1, 2]))
+    assert "table notes are not a table" in str(err)
 
 
 def test_an_empty_file_is_corruption(tmp_path):
@@ -378,6 +519,50 @@ def test_an_empty_file_is_corruption(tmp_path):
     with pytest.raises(JournalError, match="no header"):
         Journal.resume(path)
     assert (tmp_path / "j.corrupt-1").exists()
+
+
+# --- format 1 (before checksums) ------------------------------------------------------------
+
+
+def format_1(path, game: Game) -> bytes:
+    """`game` journaled as format 1 wrote it: the same lines without checksums."""
+    header = {
+        "journal": "uno-table journal",
+        "format": 1,
+        "app": "0.1",
+        "rules": game.rules.knobs(),
+    }
+    lines = [{**header, "origin": game.origin, "table": {}}]
+    lines += [{"n": n, "action": a.to_json()} for n, a in enumerate(game.history, 1)]
+    data = b"".join(json.dumps(x, separators=(",", ":")).encode() + b"\n" for x in lines)
+    path.write_bytes(data)
+    return data
+
+
+def test_a_format_1_journal_is_resumed_and_rewritten_with_checksums(tmp_path):
+    game = bot_game("playone", 4, max_actions=15)
+    path = tmp_path / "game.jsonl"
+    old = format_1(path, game)
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.snapshot() == game.snapshot()
+    assert journal.set_aside.damage is None and journal.set_aside.actions == 15
+    assert journal.set_aside.kept_as.read_bytes() == old
+    assert journal.set_aside.kept_as.name == "game.jsonl.format1-1"
+    assert read(path).header["format"] == FORMAT
+    assert all(b'"crc":"' in line for line in path.read_bytes().splitlines())
+
+
+def test_a_format_1_journal_with_a_bad_line_resumes_before_it(tmp_path):
+    game = bot_game("playone", 4, max_actions=15)
+    path = tmp_path / "game.jsonl"
+    lines = format_1(path, game).split(b"\n")
+    lines[5] = lines[5].replace(b'"n":5', b'"n":50')
+    path.write_bytes(b"\n".join(lines))
+    resumed, journal = Journal.resume(path)
+    journal.close()
+    assert resumed.history == game.history[:4]
+    assert journal.set_aside.damage.line == 6
 
 
 def test_move_aside_numbers_the_files_and_deletes_none(tmp_path):
@@ -390,31 +575,6 @@ def test_move_aside_numbers_the_files_and_deletes_none(tmp_path):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["j.corrupt-1", "j.corrupt-2", "j.corrupt-3", "j.done-1"]
     assert (tmp_path / "j.corrupt-2").read_text() == "copy 2"
-
-
-# --- open_journal: what the table calls at start -------------------------------------------
-
-
-def test_open_journal_starts_a_new_one(tmp_path):
-    path = tmp_path / "j"
-    game, journal, problem = open_journal(path, lambda: Game.new(seed=11))
-    with journal:
-        journal.apply(game, game.legal_actions()[0])
-    assert problem is None
-    again, journal, problem = open_journal(path, lambda: pytest.fail("should resume"))
-    journal.close()
-    assert again.snapshot() == game.snapshot()
-
-
-def test_open_journal_sets_a_corrupt_one_aside_and_starts_fresh(tmp_path):
-    path = tmp_path / "j"
-    path.write_text('{"journal": "uno-table journal", "format": 0}\n')
-    game, journal, problem = open_journal(path, lambda: Game.new(seed=12))
-    journal.close()
-    assert isinstance(problem, JournalError)
-    assert problem.moved_to == tmp_path / "j.corrupt-1"
-    assert read(path).actions == []
-    assert game.history == []
 
 
 # --- cost and isolation ---------------------------------------------------------------------
@@ -439,3 +599,12 @@ def test_the_journal_does_not_import_hw():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_deeply_nested_line_of_an_old_journal_is_damage(tmp_path):
+    game = bot_game("official", 9, max_actions=4)
+    path = tmp_path / "j"
+    lines = format_1(path, game).split(b"\n")
+    lines[2] = b"[" * 100_000
+    path.write_bytes(b"\n".join(lines))
+    assert read(path).damage == Damage(3, "not a JSON line")

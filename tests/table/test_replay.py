@@ -31,7 +31,7 @@ def small(tmp_path):
 
 
 TEXT = """\
-journal   {path}: format 1, uno-table {app}, 6 actions
+journal   {path}: format 2, uno-table {app}, 6 actions
 rules     official
 origin    from_position: 3 players, first dealer 2, seed 0
 top       W4   colour blue   direction +1 (to the left)
@@ -115,14 +115,19 @@ def test_a_torn_line_is_reported_and_left_alone(small, capsys):
     assert path.read_bytes().endswith(b'{"n":7,"ac')  # replay only reads
 
 
-def test_a_corrupt_journal_is_an_error_and_stays_put(small, capsys):
+def test_a_damaged_journal_is_shown_to_its_last_good_action_and_stays_put(small, capsys):
     path, _ = small
     lines = path.read_bytes().split(b"\n")
     lines[2] = b"oops"
     path.write_bytes(b"\n".join(lines))
+    before = path.read_bytes()
     assert main(["replay", str(path)]) == 1
-    assert capsys.readouterr().err == f"uno-table replay: {path}:3: not a JSON line\n"
-    assert path.exists()
+    out, err = capsys.readouterr()
+    assert err == (
+        f"uno-table replay: {path}:3: no checksum at the end of the line; shown up to action 1\n"
+    )
+    assert ", 1 actions" in out
+    assert path.read_bytes() == before  # replay only reads
 
 
 def test_a_missing_journal_is_an_error(tmp_path, capsys):

@@ -160,3 +160,12 @@ def test_a_configuration_that_names_a_state_dir_keeps_it(tmp_path):
     assert again["screen"] == "resume" and again["actions"] == []
     resumed = play(tmp_path, "0 press 2 draw\n", config)
     assert resumed["screen"] == "game" and resumed["discard"] == ["R5"]
+
+
+@pytest.mark.parametrize(("late", "hand"), [(0.03, 1), (0.2, 3)])
+def test_the_uno_race_is_decided_at_the_scripts_seconds(tmp_path, late, hand):
+    # cool: a call up to 50 ms after another seat's catch still wins the race.
+    script = "0 pad blue\n" + START.replace("3 uno", "2 uno") + "1 scan pile R1\n2 scan pile R2\n"
+    script += f"5 press 1 challenge\n{5 + late} press 2 uno\n"
+    state = play(tmp_path, script, "[knobs]\nhand_size = 2\n")
+    assert state["hand_counts"]["2"] == hand

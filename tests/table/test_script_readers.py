@@ -22,7 +22,7 @@ TAGS = {"0A1B2C3D4E": "R5", "1122334455": "R7", "00000000FF": "B7"}
 def devices_have_time(monkeypatch):
     """Real time the player leaves a reader after its bytes before the clock may jump: room
     for a gap reader's silence to end its frame on a loaded machine."""
-    monkeypatch.setattr("table.commands.script.DEVICE_QUIET", 0.3)
+    monkeypatch.setattr("table.commands.script.GRACE", 0.3)
 
 
 def play(tmp_path: Path, reader: str, script: str, deck_map: bool = False) -> dict:

@@ -43,6 +43,13 @@ def test_the_colour_pad_picks_the_preset_in_the_lobby(tmp_path):
     assert session.preset == "reglamento"
 
 
+def test_a_preset_the_configured_knobs_do_not_fit_is_refused_in_the_lobby():
+    session = Session(configuration.loads("[knobs]\ndraw_to_match = true\n"), None)
+    feed(session, press(None, "blue", 1))  # cool draws until it plays: not with draw_to_match
+    assert session.preset == "official" and session.notice.reason == "knobs_misfit"
+    assert "draw_until_play" in session.notice.text and session.notes() == []
+
+
 def test_a_game_needs_two_seats(tmp_path):
     session = Session(CONFIG, tmp_path)
     feed(session, press(1, "uno", 1), press(1, "draw", 2))
@@ -105,7 +112,8 @@ def test_a_corrupt_journal_is_kept_aside_and_reported(tmp_path):
     (tmp_path / "game.jsonl").write_text("not a journal\n")
     session = Session(CONFIG, tmp_path)
     assert session.phase is Phase.LOBBY
-    assert session.notice is not None and session.notice.problem
+    (alert,) = session.alerts
+    assert alert.kind == "unreadable" and alert.file == "game.jsonl.corrupt-1"
     assert (tmp_path / "game.jsonl.corrupt-1").read_text() == "not a journal\n"
 
 

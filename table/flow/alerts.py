@@ -1,0 +1,88 @@
+"""What can go wrong between the table and its saved game, as values the screen shows.
+
+An Alert stays on screen until it is cleared: a set-aside journal until a button is pressed,
+a failed save until a save works again, another table's lock until the lock is ours.
+"""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Cause(StrEnum):
+    """Why the disk refused, from the error's errno (the sentence is in table/screen/text.py)."""
+
+    DISK_FULL = "disk_full"
+    READ_ONLY = "read_only"
+    NO_PERMISSION = "no_permission"
+    MISSING = "missing"
+    IN_THE_WAY = "in_the_way"  # a folder where the journal goes, or a file where a folder does
+    OTHER = "other"
+
+
+CAUSES = {
+    errno.ENOSPC: Cause.DISK_FULL,
+    errno.EDQUOT: Cause.DISK_FULL,
+    errno.EFBIG: Cause.DISK_FULL,
+    errno.EROFS: Cause.READ_ONLY,
+    errno.EACCES: Cause.NO_PERMISSION,
+    errno.EPERM: Cause.NO_PERMISSION,
+    errno.ENOENT: Cause.MISSING,
+    errno.EISDIR: Cause.IN_THE_WAY,
+    errno.ENOTDIR: Cause.IN_THE_WAY,
+    errno.EEXIST: Cause.IN_THE_WAY,
+}
+
+
+def cause_of(error: OSError) -> Cause:
+    return CAUSES.get(error.errno, Cause.OTHER)
+
+
+class Kind(StrEnum):
+    """What happened to the saved game."""
+
+    CANNOT_SAVE = "cannot_save"  # an action or a start refused: the disk did not take it
+    CANNOT_READ = "cannot_read"  # the saved game is there but cannot be read
+    IN_USE = "in_use"  # another table holds the state folder
+    DAMAGED = "damaged"  # resumed at the last good action; the whole file kept beside
+    UNREADABLE = "unreadable"  # its header is bad: the whole file set aside, a new game next
+    MISFIT = "misfit"  # the saved game does not fit this table's configuration
+
+
+UNTIL_PRESS = frozenset({Kind.DAMAGED, Kind.UNREADABLE})
+UNTIL_SAVED = frozenset({Kind.CANNOT_SAVE, Kind.CANNOT_READ, Kind.IN_USE})
+
+
+@dataclass(frozen=True)
+class Alert:
+    """One problem with the saved game; the fields its sentence needs, the rest left empty."""
+
+    kind: Kind
+    detail: str  # in English for the log: the path, the system's words
+    cause: Cause | None = None  # CANNOT_SAVE, CANNOT_READ
+    file: str = ""  # DAMAGED, UNREADABLE: the name the whole file is kept under
+    line: int = 0  # DAMAGED: the first bad line
+    kept: int = 0  # DAMAGED: the actions resumed
+    pid: int | None = None  # IN_USE
+    seats: int = 0  # MISFIT: the seats of the saved game
+    configured: int = 0  # MISFIT: the seats of this table
+
+    @classmethod
+    def from_os(cls, kind: Kind, error: OSError) -> Alert:
+        """CANNOT_SAVE or CANNOT_READ, from the error the system gave."""
+        where = f" ({error.filename})" if error.filename else ""
+        return cls(kind, f"{error.strerror or error}{where}", cause_of(error))
+
+    def blanks(self) -> dict[str, object]:
+        """The values the sentence of this kind fills in (the cause is translated apart)."""
+        fields = {
+            Kind.CANNOT_SAVE: (),
+            Kind.CANNOT_READ: (),
+            Kind.IN_USE: ("pid",),
+            Kind.DAMAGED: ("line", "kept", "file"),
+            Kind.UNREADABLE: ("file",),
+            Kind.MISFIT: ("seats", "configured"),
+        }[self.kind]
+        return {name: getattr(self, name) for name in fields} | {"detail": self.detail}

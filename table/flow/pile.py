@@ -1,0 +1,91 @@
+"""One play per physical card: which cards lie on the pile, by what their readers sent.
+
+A tag id (turned into a code by the deck map) names one physical card: while it lies on the
+pile (played or turned over since the last reshuffle) it is not played, turned over or shown
+again, and a card shown this round is not shown twice. A printed code names every copy of its
+card alike, so all the table can tell is time: the code of the card just put on the pile,
+read again by the same reader soon after it (or after its last such read), before anything
+else happened, is the same card read twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import IllegalAction, Refusal
+from engine import events as ev
+from hw.events import CodeScanned
+
+ON_PILE = Refusal.ALREADY_ON_PILE
+SHOWN = Refusal.SHOWN_ALREADY
+READ_TWICE = Refusal.READ_TWICE
+
+
+def tag_of(scan: CodeScanned) -> str | None:
+    """The physical card's own id: a tag id the deck map knows; None for a printed code."""
+    return scan.tag if scan.tag and scan.tag.upper() != scan.code else None
+
+
+class Pile:
+    """The physical cards on the pile and shown this round; `repeat` is the seconds within
+    which a printed code equal to the one just put on the pile, by the same reader, is that
+    card read again (0: never)."""
+
+    def __init__(self, repeat: float = 0.0) -> None:
+        self._repeat = repeat
+        self._tags: set[str] = set()  # on the pile
+        self._top_tags: set[str] = set()
+        self._shown: set[str] = set()  # shown from a hand this round, still in it
+        self._last: CodeScanned | None = None  # the printed scan put on the pile last
+        self._last_count = -1  # the game's action count once it was there
+
+    def check(self, scans: Sequence[CodeScanned], count: int, reveal: bool = False) -> None:
+        """Raise IllegalAction when a scan is a card already on the pile (or shown, for a
+        reveal), one read twice in this play, or a printed code just played read again."""
+        tags = [tag for tag in map(tag_of, scans) if tag is not None]
+        if any(tag in self._tags for tag in tags):
+            raise IllegalAction(ON_PILE, "that card is already on the pile")
+        if reveal and any(tag in self._shown for tag in tags):
+            raise IllegalAction(SHOWN, "that card has been shown already")
+        if len(set(tags)) < len(tags):
+            raise IllegalAction(READ_TWICE, "that card was read twice: scan the play again")
+        if self._read_again(scans[0], count):
+            raise IllegalAction(
+                READ_TWICE, f"{scans[0].code} again so soon: taken as the same card read twice"
+            )
+
+    def _read_again(self, scan: CodeScanned, count: int) -> bool:
+        last = self._last
+        again = (
+            last is not None
+            and tag_of(scan) is None
+            and count == self._last_count
+            and (scan.code, scan.reader) == (last.code, last.reader)
+            and scan.at - last.at < self._repeat
+        )
+        if again:
+            self._last = scan  # a card left lying on the reader stays one card
+        return again
+
+    def applied(self, scans: Sequence[CodeScanned], events: Sequence[ev.Event], count: int) -> None:
+        """Follow an applied action: the scanned cards that went onto the pile or were shown,
+        a reshuffle (only the top stays), a new deal (the pile is empty)."""
+        for event in events:
+            if isinstance(event, ev.Played | ev.FirstCard | ev.Revealed) and scans:
+                self._taken(scans, count, onto_pile=not isinstance(event, ev.Revealed))
+            elif isinstance(event, ev.Reshuffled):
+                self._tags = set(self._top_tags)
+            elif isinstance(event, ev.Dealt):
+                self._tags, self._top_tags, self._shown, self._last = set(), set(), set(), None
+
+    def _taken(self, scans: Sequence[CodeScanned], count: int, onto_pile: bool) -> None:
+        tags = [tag_of(scan) for scan in scans]
+        known = {tag for tag in tags if tag is not None}
+        if not onto_pile:
+            self._shown |= known
+            return  # a hand may hold copies alike: a printed one shown again is another
+        self._tags |= known
+        self._shown -= known
+        self._top_tags = {tags[-1]} if tags[-1] is not None else set()  # the last ends on top
+        self._last = scans[-1] if tags[-1] is None else None
+        self._last_count = count

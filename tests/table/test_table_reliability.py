@@ -1,0 +1,162 @@
+"""Issue 13's cases tried as a user would: through the table script and the command line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from table.flow.journal import Journal
+from table.flow.lock import LOCK_NAME
+
+from .small_disk import fill, read_only, tmpfs
+from .test_script import START, play
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = "1.0 scan pile R5\n2.0 scan pile R7\n3.0 scan pile R2\n4.0 scan pile G2\n"
+
+
+def uno_table(*args: str, env: dict | None = None, **kwargs) -> subprocess.Popen:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy") | (env or {})
+    cmd = [sys.executable, "-m", "table.commands.cli", *args]
+    return subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs
+    )
+
+
+def wait_for_frame(proc: subprocess.Popen) -> list[str]:
+    """Stderr lines up to the table's "first frame" line."""
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if "first frame" in line:
+            return lines
+    raise AssertionError(f"no first frame: {''.join(lines)}")
+
+
+def test_a_damaged_journal_through_the_script(tmp_path):
+    config = f'state_dir = "{tmp_path / "state"}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    assert len(first["actions"]) == 4
+    path = tmp_path / "state" / "game.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3][:-3] + b"zz}"  # action 3's checksum
+    path.write_bytes(b"\n".join(lines))
+    again = play(tmp_path, "0 press 2 draw\n", config)
+    assert again["screen"] == "game" and again["actions"] == first["actions"][:2]
+    assert again["notices"] == [
+        "The saved game was damaged at line 4: resumed after 2 moves; "
+        "the whole file is kept as game.jsonl.damaged-1"
+    ]
+    assert (tmp_path / "state" / "game.jsonl.damaged-1").exists()
+
+
+# The scans refused in the lobby show in the footer as the alert does: it comes first there.
+
+
+def test_a_full_disk_through_the_script(tmp_path):
+    with tmpfs(tmp_path / "disk", "64k") as disk:
+        fill(disk)
+        state = play(tmp_path, START + CARDS, f'state_dir = "{disk / "state"}"\n')
+    assert state["screen"] == "lobby" and state["actions"] == []
+    assert set(state["notices"]) == {
+        "Cannot save: the disk is full. Nothing changed: try again once it is fixed"
+    }
+
+
+def test_a_read_only_state_dir_through_the_script(tmp_path):
+    with tmpfs(tmp_path / "disk", "64k") as disk:
+        read_only(disk)
+        state = play(tmp_path, START + CARDS, f'state_dir = "{disk}"\n')
+    assert state["screen"] == "lobby" and state["actions"] == []
+    assert set(state["notices"]) == {
+        "Cannot save: the disk is read-only. Nothing changed: try again once it is fixed"
+    }
+
+
+def test_a_folder_where_the_journal_goes_through_the_script(tmp_path):
+    (tmp_path / "state" / "game.jsonl").mkdir(parents=True)
+    state = play(tmp_path, START + CARDS, f'state_dir = "{tmp_path / "state"}"\n')
+    assert state["screen"] == "lobby"
+    assert set(state["notices"]) == {
+        "Cannot read the saved game: something else is where the saved game goes"
+    }
+
+
+def test_a_journal_of_more_seats_than_configured_through_the_script(tmp_path):
+    from engine import Game
+
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    game = Game.referee(6)
+    Journal.create(state_dir / "game.jsonl", game, meta={"seats": list(range(6))}).close()
+    state = play(tmp_path, "0 press 1 draw\n1 wait\n", f'state_dir = "{state_dir}"\n')
+    assert state["screen"] == "resume"  # before: IndexError in window.py
+    assert state["notices"] == ["The saved game has 6 seats, this table 4: CHALLENGE sets it aside"]
+    state = play(tmp_path, "0 press 1 challenge\n", f'state_dir = "{state_dir}"\n')
+    assert state["screen"] == "lobby"
+    assert (state_dir / "game.jsonl.discarded-1").exists()
+
+
+def test_one_table_per_state_dir_and_ctrl_c_ends_quietly(tmp_path):
+    state_dir = tmp_path / "state"
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state_dir}"\n')
+    first = uno_table("run", "--headless", "--config", str(config))
+    try:
+        wait_for_frame(first)
+        assert (state_dir / LOCK_NAME).read_text() == f"{first.pid}\n"
+        before = {p.name: p.stat().st_mtime_ns for p in state_dir.iterdir()}
+        second = uno_table("run", "--headless", "--seconds", "5", "--config", str(config))
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 1
+        assert err == (
+            f"uno-table: {state_dir} is in use by another table (process {first.pid}); "
+            "stop it first\n"
+        )
+        assert {p.name: p.stat().st_mtime_ns for p in state_dir.iterdir()} == before
+        # A script on the same folder writes nothing either, and says why.
+        state = play(tmp_path, START + CARDS, f'state_dir = "{state_dir}"\n')
+        assert state["screen"] == "lobby" and state["actions"] == []
+        assert set(state["notices"]) == {
+            f"Another table (process {first.pid}) uses the save folder: stop it first"
+        }
+        first.send_signal(signal.SIGINT)  # Ctrl+C
+        _, rest = first.communicate(timeout=60)
+    finally:
+        first.kill()
+    assert first.returncode == 130
+    assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
+    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
+    assert again.wait(timeout=60) == 0  # the lock went with its process
+
+
+def test_an_unwritable_home_starts_the_table_and_says_so(tmp_path):
+    with tmpfs(tmp_path / "home", "64k") as home:
+        read_only(home)
+        proc = uno_table("run", "--headless", "--seconds", "0.5", env={"HOME": str(home)})
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert f"cannot lock {home}/.local/state/uno-table: Read-only file system" in err
+
+
+def test_a_closed_pipe_ends_replay_quietly(tmp_path):
+    state = play(tmp_path, START + CARDS, f'state_dir = "{tmp_path / "state"}"\n')
+    cmd = f"{sys.executable} -m table.commands.cli replay --step {state['journal']} | head -1"
+    done = subprocess.run(cmd, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout.startswith("   0. start") and done.stdout.count("\n") == 1
+    assert done.stderr == ""
+
+
+def test_ctrl_c_before_the_first_frame_ends_quietly(tmp_path):
+    # --seconds bounds the run: an interrupt that was swallowed ends with 0, and fails here.
+    proc = uno_table("run", "--headless", "--seconds", "60", env={"HOME": str(tmp_path)})
+    time.sleep(0.3)  # somewhere in the start: imports, the config, the window
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=180)
+    assert "Traceback" not in err, err
+    assert proc.returncode in (130, -signal.SIGINT)
