@@ -125,11 +125,12 @@ class Comparison:
 
     @property
     def ratio(self) -> float | None:
-        """Our games per second over rlcard's (the target: at least 10)."""
+        """Our games per second over rlcard's (reported; the target is per action)."""
         return self.ours.games_per_s / self.theirs.games_per_s if self.theirs else None
 
     @property
     def action_ratio(self) -> float | None:
+        """Our actions per second over rlcard's: the target (DESIGN.md), at least 1."""
         return self.ours.actions_per_s / self.theirs.actions_per_s if self.theirs else None
 
 
