@@ -350,16 +350,7 @@ def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
     name_w = area.width * 0.22
     points_w = area.width * 0.12
     for k, row in enumerate(view.tally):
-        rect = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - gap)
-        awaited = row.seat == view.awaited
-        p.panel(
-            rect,
-            th.TURN_FILL if awaited else th.PANEL,
-            th.HIGHLIGHT if awaited else None,
-            max(2, lay.u(0.5)) if awaited else 0,
-            lay.u(1.5),
-        )
-        p.marks[f"row {row.seat}"] = rect
+        rect = _row_panel(p, lay, area, (k, row_h, gap), row.seat, row.seat == view.awaited)
         inner = rect.inflate(-lay.u(2), -lay.u(1))
         p.text(
             names.get(row.seat, ""),
@@ -408,16 +399,8 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
     name_w = area.width * 0.3
     score_w = area.width * 0.14
     for k, seat in enumerate(ranked):
-        rect = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - gap)
         lit = seat.seat == highlight
-        p.panel(
-            rect,
-            th.TURN_FILL if lit else th.PANEL,
-            th.HIGHLIGHT if lit else None,
-            max(2, lay.u(0.5)) if lit else 0,
-            lay.u(1.5),
-        )
-        p.marks[f"row {seat.seat}"] = rect
+        rect = _row_panel(p, lay, area, (k, row_h, gap), seat.seat, lit)
         inner = rect.inflate(-lay.u(2.5), -lay.u(1))
         place = f"{k + 1}."
         p.text(place, px, th.DIM, midleft=(inner.left, inner.centery))
@@ -497,3 +480,20 @@ SCREENS: dict[Screen, Draw] = {
     Screen.SCOREBOARD: scoreboard,
     Screen.MATCH_OVER: match_over,
 }
+
+
+def _row_panel(
+    p: Painter, lay: Layout, area: pygame.Rect, row: tuple[int, int, int], seat: int, lit: bool
+) -> pygame.Rect:
+    """Row (index, pitch, gap) of a list of seats (tally, scoreboard): its panel, lit or not."""
+    k, pitch, gap = row
+    rect = pygame.Rect(area.left, area.top + k * pitch, area.width, pitch - gap)
+    p.panel(
+        rect,
+        th.TURN_FILL if lit else th.PANEL,
+        th.HIGHLIGHT if lit else None,
+        max(2, lay.u(0.5)) if lit else 0,
+        lay.u(1.5),
+    )
+    p.marks[f"row {seat}"] = rect
+    return rect
