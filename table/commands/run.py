@@ -26,6 +26,8 @@ from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
+# SDL would turn Ctrl+C into a window-close (exit 0) where it finds no handler: Python keeps it.
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -102,8 +104,11 @@ def main_run(args: argparse.Namespace) -> int:
     loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
     loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM: the signal wakes the loop, which leaves and closes cleanly.
-    signal.signal(signal.SIGTERM, lambda *_: setattr(window, "quit", True))
+    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT: the signal wakes the loop, which leaves
+    # and closes cleanly (Ctrl+C then ends as cli.main says it does, without a traceback).
+    stop = Stop(window)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
@@ -126,7 +131,21 @@ def main_run(args: argparse.Namespace) -> int:
         notifier.close()
         window_wake.close()
         events.wakeup.close()
+    if stop.interrupted:
+        raise KeyboardInterrupt
     return 0
+
+
+class Stop:
+    """A signal handler that only asks the loop to leave (and says whether it was Ctrl+C)."""
+
+    def __init__(self, window) -> None:
+        self.window = window
+        self.interrupted = False
+
+    def __call__(self, signum: int, _frame) -> None:
+        self.interrupted = self.interrupted or signum == signal.SIGINT
+        self.window.quit = True
 
 
 def main_script(config: configuration.Config, config_path: Path | None, args) -> int:
