@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import RuleSet
 from table.setup import config, deckmap
 from table.setup.config import ConfigError, Position
 
@@ -27,7 +28,7 @@ def test_the_default_loads():
     assert len(cfg.seats) == 4
     assert cfg.seats[0].position is Position.BOTTOM
     assert cfg.readers[0].seat is None
-    assert cfg.rules() is not None
+    assert cfg.rules() == RuleSet.preset("official")  # the shipped preset, no knobs
     assert cfg.deck_map is None
 
 
