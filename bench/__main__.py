@@ -34,7 +34,7 @@ MEMORY_SIZES = ((1920, 1080), (800, 480))
 
 
 def memory_figures(actions: int) -> list[dict]:
-    """Peak memory over a real bots' match, each size in a process of its own."""
+    """Peak memory over real bots' matches, each size in a process of its own."""
     figures = []
     for width, height in MEMORY_SIZES:
         figures.append(_child(["bench.memory", str(width), str(height), str(actions)]))
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     games = engine.measure(scale=0.02 if quick else 1.0)
     step("table: input to frame (GPIO, key, serial), idle CPU")
     table = table_figures(presses=20 if quick else 300, idle=0.5 if quick else 10.0)
-    step("table: peak memory over a bots' match at 1920x1080 and 800x480")
+    step("table: peak memory over bots' matches at 1920x1080 and 800x480")
     table["memory"] = memory_figures(actions=100 if quick else 5000)
     step("table: start to first frame")
     start = startup.measure(runs=1 if quick else 5)

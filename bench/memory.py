@@ -1,4 +1,4 @@
-"""Peak memory of the table over a real bots' match, every frame drawn, at one screen size.
+"""Peak memory of the table over real bots' matches, every frame drawn, at one screen size.
 
 `python -m bench.memory WIDTH HEIGHT [ACTIONS]` runs in a process of its own and prints one JSON
 line. Sensible bots (the demo's DemoDriver) play official matches of four seats, one after the

@@ -80,7 +80,7 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
     ]
     out += [
         Verdict(
-            f"peak memory at {m['size']}, a bots' match of {m['actions']:,} actions "
+            f"peak memory at {m['size']}, bots' matches of {m['actions']:,} actions in all "
             f"< {PEAK_MB[m['size']]:.0f} MB",
             f"{m['peak_rss_mb']:.1f} MB",
             m["peak_rss_mb"] < PEAK_MB[m["size"]],
