@@ -28,7 +28,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def later(action) -> threading.Thread:
-    """Run `action` on another thread (as a device's callback runs), once the loop waits."""
+    """Run `action` on another thread, as a device's callback runs (before or while we wait)."""
     thread = threading.Thread(target=action)
     thread.start()
     return thread
