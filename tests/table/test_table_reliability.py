@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from table.flow.journal import Journal
 from table.flow.lock import LOCK_NAME
 
@@ -57,23 +59,16 @@ def test_a_damaged_journal_through_the_script(tmp_path):
 # The scans refused in the lobby show in the footer as the alert does: it comes first there.
 
 
-def test_a_full_disk_through_the_script(tmp_path):
+@pytest.mark.parametrize(
+    ("spoil", "folder", "what"), [(fill, "state", "full"), (read_only, ".", "read-only")]
+)
+def test_a_disk_that_cannot_save_through_the_script(tmp_path, spoil, folder, what):
     with tmpfs(tmp_path / "disk", "64k") as disk:
-        fill(disk)
-        state = play(tmp_path, START + CARDS, f'state_dir = "{disk / "state"}"\n')
+        spoil(disk)
+        state = play(tmp_path, START + CARDS, f'state_dir = "{disk / folder}"\n')
     assert state["screen"] == "lobby" and state["actions"] == []
     assert set(state["notices"]) == {
-        "Cannot save: the disk is full. Nothing changed: try again once it is fixed"
-    }
-
-
-def test_a_read_only_state_dir_through_the_script(tmp_path):
-    with tmpfs(tmp_path / "disk", "64k") as disk:
-        read_only(disk)
-        state = play(tmp_path, START + CARDS, f'state_dir = "{disk}"\n')
-    assert state["screen"] == "lobby" and state["actions"] == []
-    assert set(state["notices"]) == {
-        "Cannot save: the disk is read-only. Nothing changed: try again once it is fixed"
+        f"Cannot save: the disk is {what}. Nothing changed: try again once it is fixed"
     }
 
 
