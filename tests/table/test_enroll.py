@@ -25,6 +25,21 @@ def scans(tags):
     return events
 
 
+def enroll_through_the_cli(argv, sim_reader, first: bytes, rest: bytes, out) -> int | None:
+    """`uno-table enroll` on a thread: `first` sent until the deck map exists, then `rest`."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
+    thread.start()
+    # The port drops what came before it was open: repeat the first scan until it is recorded.
+    deadline = time.monotonic() + 10
+    while not out.exists() and time.monotonic() < deadline:
+        sim_reader.send(first)
+        time.sleep(0.05)
+    sim_reader.send(rest)
+    thread.join(timeout=60)
+    return result.get("rc")
+
+
 def test_enroll_a_whole_deck(tmp_path):
     out = tmp_path / "deck.toml"
     say = Lines()
@@ -77,17 +92,8 @@ def test_enroll_from_the_command_line_with_a_pty_reader(tmp_path, sim_reader, ca
     tags = [f"04:{n:02X}:B2" for n in range(len(deck))]
     argv = ["enroll", "--out", str(out), "--preset", "official", "--reader", str(sim_reader.path),
             "--seconds", "60"]  # fmt: skip
-    result = {}
-    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
-    thread.start()
-    # The port drops what came before it was open: repeat the first scan until it is recorded.
-    deadline = time.monotonic() + 10
-    while not out.exists() and time.monotonic() < deadline:
-        sim_reader.scan(tags[0])
-        time.sleep(0.05)
-    sim_reader.send("".join(f"{tag}\r\n" for tag in tags[1:]).encode())
-    thread.join(timeout=60)
-    assert result["rc"] == 0
+    lines = [f"{tag}\r\n".encode() for tag in tags]
+    assert enroll_through_the_cli(argv, sim_reader, lines[0], b"".join(lines[1:]), out) == 0
     assert list(deckmap.read(out).tags) == tags
     assert "done: all" in capsys.readouterr().out
 
@@ -126,16 +132,8 @@ def test_enroll_with_an_rdm6300_tags_lying_on_it_count_once(tmp_path, sim_reader
     tags = [f"{n:010X}" for n in range(1, len(deck) + 1)]
     argv = ["enroll", "--out", str(out), "--preset", "playone", "--reader", str(sim_reader.path),
             "--protocol", "rdm6300", "--seconds", "60"]  # fmt: skip
-    result = {}
-    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not out.exists() and time.monotonic() < deadline:
-        sim_reader.send(rdm6300_frame(tags[0]))
-        time.sleep(0.05)
-    sim_reader.send(b"".join(rdm6300_frame(tag) * 5 for tag in tags[1:]))
-    thread.join(timeout=60)
-    assert result["rc"] == 0
+    rest = b"".join(rdm6300_frame(tag) * 5 for tag in tags[1:])
+    assert enroll_through_the_cli(argv, sim_reader, rdm6300_frame(tags[0]), rest, out) == 0
     assert list(deckmap.read(out).tags) == tags
     assert "already" not in capsys.readouterr().out
 
