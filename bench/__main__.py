@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def table_figures(presses: int, idle: float) -> dict:
-    """The table bench, in a process of its own (its peak memory is the table's)."""
+    """The table bench (input to frame, idle CPU), in a process of its own."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     cmd = [sys.executable, "-m", "bench.table", str(presses), str(idle)]

@@ -20,7 +20,6 @@ import json
 import os
 import queue
 import random
-import resource
 import statistics
 import sys
 import tempfile
@@ -286,8 +285,7 @@ def path_latencies(path: str, count: int, one_wait: bool, settle: float | None =
 
 
 def measure(presses: int = 300, idle_seconds: float = 10.0, one_wait: bool = True) -> dict:
-    """Input to frame on every path as shipped, GPIO with a 30 ms settle window; idle CPU;
-    peak memory."""
+    """Input to frame on every path as shipped, GPIO with a 30 ms settle window; idle CPU."""
     out: dict = {"one_wait": one_wait, "paths": {}}
     for path in PATHS:
         out["paths"][path] = summary(path_latencies(path, presses, one_wait))
@@ -301,8 +299,6 @@ def measure(presses: int = 300, idle_seconds: float = 10.0, one_wait: bool = Tru
             out["idle"] = {"seconds": idle_seconds, "core_share": share, "frames": frames}
         finally:
             rig.close()
-    # Linux reports ru_maxrss in KiB.
-    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
 
