@@ -16,7 +16,7 @@ from gpiozero.pins import Factory
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
-from hw.protocols import Protocol
+from hw.protocols import BAUD, Protocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
 from table.setup.inputs import (
@@ -59,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     if args.reader:
         protocol = Protocol(args.protocol)
-        readers = [Reader(f"reader {n}", d, 9600, None, protocol)
+        readers = [Reader(f"reader {n}", d, BAUD, None, protocol)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
