@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
+from hw.header import PHYSICAL
 from hw.protocols import BAUD, BAUDS, Protocol
 from table.screen.view import Position
 
@@ -33,7 +34,7 @@ NOT_KNOBS = {
     "name": 'the rule set is chosen by preset (and the lobby\'s buttons): preset = "cool"',
     "uno_race": "set in milliseconds as uno_race_ms, e.g. uno_race_ms = 50",
 }
-PIN_RANGE = (0, 27)
+PIN_RANGE = (min(PHYSICAL), max(PHYSICAL))  # the BCM GPIOs on the Pi's header
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
 REPEAT_MS = 500
