@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import reduce
+from operator import xor
 from typing import Protocol
 
 MAX_LINE = 256
@@ -153,11 +155,7 @@ def check_rdm6300(digits: bytes) -> Reading:
     text = digits.decode("ascii", "replace")
     if len(digits) != RDM6300_DIGITS or not re.fullmatch(r"[0-9A-Fa-f]+", text):
         return BadFrame("bad frame", show(b"\x02" + digits + b"\x03"))
-    data = bytes.fromhex(text[:10])
-    checksum = 0
-    for byte in data:
-        checksum ^= byte
-    if checksum != int(text[10:], 16):
+    if _checksum(text[:10]) != int(text[10:], 16):
         return BadFrame("bad checksum", text)
     return Frame(text[:10].upper())
 
@@ -166,10 +164,12 @@ def rdm6300_frame(tag: str) -> bytes:
     """The frame an RDM6300 sends for a 10-digit tag id (what tests and scripts write)."""
     if not re.fullmatch(r"[0-9A-Fa-f]{10}", tag):
         raise ValueError(f"an RDM6300 tag id is 10 hex digits, not {tag!r}")
-    checksum = 0
-    for byte in bytes.fromhex(tag):
-        checksum ^= byte
-    return b"\x02" + f"{tag}{checksum:02X}".encode() + b"\x03"
+    return b"\x02" + f"{tag}{_checksum(tag):02X}".encode() + b"\x03"
+
+
+def _checksum(digits: str) -> int:
+    """An RDM6300 frame's checksum of its 10 data digits: the XOR of the five bytes."""
+    return reduce(xor, bytes.fromhex(digits))
 
 
 def show(data: bytes) -> str:

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import select
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hw.framing import LineFramer, Reading
+from hw.ports import vid_pid
 from hw.reader import DeviceLost, ReaderUnavailable
 
 INSTALL = "pip install 'uno-table[hid]' (Linux only)"
 BY_ID = Path("/dev/input/by-id")
-VID_PID = re.compile(r"^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$")
 KEY_DOWN = 1
 UNKNOWN = "\ufffd"
 """What a key no id has becomes: the scan is then reported as unreadable."""
@@ -71,12 +70,11 @@ class KeyTyping:
 
 def find_device(device: str) -> str | None:
     """The event device `device` names: a path, a /dev/input/by-id name or a USB 'VID:PID'."""
-    match = VID_PID.match(device)
-    if not match:
+    usb = vid_pid(device)
+    if usb is None:
         path = Path(device) if "/" in device else BY_ID / device
         return str(path) if path.exists() else None
     evdev = _evdev()
-    vid, pid = (int(part, 16) for part in match.groups())
     found = []
     for path in evdev.list_devices():
         candidate = evdev.InputDevice(path)
@@ -86,7 +84,7 @@ def find_device(device: str) -> str | None:
         finally:
             candidate.close()
         # A reader may show several event devices (a mouse, consumer keys): the one with Enter.
-        if (info.vendor, info.product) == (vid, pid) and evdev.ecodes.KEY_ENTER in keys:
+        if (info.vendor, info.product) == usb and evdev.ecodes.KEY_ENTER in keys:
             found.append(path)
     if len(found) > 1:
         raise ReaderUnavailable(

@@ -23,10 +23,9 @@ def find_port(device: str) -> str | None:
 
     `device` is a path, a name in /dev/serial/by-id or /dev/serial/by-path, or a USB 'VID:PID'.
     """
-    match = VID_PID.match(device)
-    if match:
-        vid, pid = (int(part, 16) for part in match.groups())
-        return _one(device, [p for p in list_ports.comports() if (p.vid, p.pid) == (vid, pid)])
+    usb = vid_pid(device)
+    if usb is not None:
+        return _one(device, [p for p in list_ports.comports() if (p.vid, p.pid) == usb])
     if "/" in device:
         path = Path(device)
     else:
@@ -36,6 +35,12 @@ def find_port(device: str) -> str | None:
     if path.parent == BY_ID:
         _check_unique_id(device, os.path.realpath(path))
     return str(path)
+
+
+def vid_pid(device: str) -> tuple[int, int] | None:
+    """The USB vendor and product ids a 'VID:PID' name gives, or None for any other name."""
+    match = VID_PID.match(device)
+    return (int(match[1], 16), int(match[2], 16)) if match else None
 
 
 def _one(device: str, ports: list[ListPortInfo]) -> str | None:

@@ -8,7 +8,10 @@ from hw.framing import GapFramer, LineFramer, Rdm6300Framer
 from hw.hid_reader import HidBackend
 from hw.nfc_reader import NfcBackend
 from hw.reader import Backend
-from hw.serial_reader import SerialBackend
+from hw.serial_reader import BAUD, SerialBackend
+
+BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+"""The speeds a serial reader may be set to."""
 
 
 class Protocol(StrEnum):
@@ -25,8 +28,18 @@ class Protocol(StrEnum):
         """Whether the device is a serial port (named as hw.ports names them, with a baud)."""
         return self in (Protocol.LINES, Protocol.GAP, Protocol.RDM6300)
 
+    @property
+    def device(self) -> str:
+        """How a configuration names a device of this protocol, for people."""
+        match self:
+            case Protocol.NFC:
+                return "an nfcpy device such as tty:S0:pn532 or usb:072f:2200"
+            case Protocol.HID:
+                return "an input device path, a /dev/input/by-id name or a USB VID:PID"
+        return "a path, a /dev/serial/by-id or by-path name or a USB VID:PID"
 
-def backend(protocol: Protocol, device: str, *, baud: int = 9600, gap: float = 0.05) -> Backend:
+
+def backend(protocol: Protocol, device: str, *, baud: int = BAUD, gap: float = 0.05) -> Backend:
     """The backend that opens `device` and reads it by `protocol`."""
     match Protocol(protocol):
         case Protocol.LINES:

@@ -12,11 +12,14 @@ from hw.framing import Framer, Reading
 from hw.ports import AmbiguousPort, find_port
 from hw.reader import DeviceLost, ReaderUnavailable
 
+BAUD = 9600
+"""The speed a serial reader runs at unless told otherwise (what most modules ship at)."""
+
 
 class SerialBackend:
     """Opens `device` (hw.ports names) at `baud`, with a fresh framer from `framer` each time."""
 
-    def __init__(self, device: str, framer: Callable[[], Framer], baud: int = 9600) -> None:
+    def __init__(self, device: str, framer: Callable[[], Framer], baud: int = BAUD) -> None:
         self.device = device
         self._framer = framer
         self._baud = baud

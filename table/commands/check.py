@@ -16,10 +16,16 @@ from gpiozero.pins import Factory
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
-from hw.protocols import Protocol
+from hw.protocols import BAUD, Protocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
-from table.setup.inputs import codebook, open_factory, pin_factory_name, start_readers
+from table.setup.inputs import (
+    codebook,
+    open_factory,
+    open_panel,
+    pin_factory_name,
+    start_readers,
+)
 
 EMPTY_LGPIO = "0.0.0.2"
 """PyPI's lgpio release whose module is empty: the lgpio pin factory fails on it."""
@@ -53,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     if args.reader:
         protocol = Protocol(args.protocol)
-        readers = [Reader(f"reader {n}", d, 9600, None, protocol)
+        readers = [Reader(f"reader {n}", d, BAUD, None, protocol)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
@@ -81,8 +87,7 @@ def run_check(
     else:
         fell_back = f" (fell back: {why}{_empty_lgpio()})" if why else ""
         say(f"pin factory: {factory_name(factory)}{fell_back}")
-        panel = Panel(factory, [s.pins for s in config.seats], config.color_pad, events,
-                      bounce=config.gpio.bounce, refractory=config.gpio.refractory)  # fmt: skip
+        panel = open_panel(config, factory, events)
         _light_leds(config, panel, led_seconds, say)
         waiting = {(n, b): f"{s.name} {b}" for n, s in enumerate(config.seats)
                    for b in s.pins.buttons()}  # fmt: skip

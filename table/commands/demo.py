@@ -34,9 +34,7 @@ from engine import (
 )
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
-from hw.buttons import Panel
 from hw.events import Button
-from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.sim import SimButtons, SimReader
 from table.flow.controller import Outcome, Refused
 from table.flow.loop import Loop
@@ -44,7 +42,7 @@ from table.flow.session import Session
 from table.screen.view import default_positions
 from table.setup import config as configuration
 from table.setup.config import Config
-from table.setup.inputs import Inputs, codebook, start_readers
+from table.setup.inputs import Inputs, codebook, open_keyboard, open_panel, start_readers
 
 log = logging.getLogger(__name__)
 
@@ -364,12 +362,10 @@ def build_rig(
     events: queue.Queue = queue.Queue()
     factory = MockFactory()
     seats = [seat.pins for seat in config.seats]
-    panel = Panel(
-        factory, seats, config.color_pad, events, bounce=0, refractory=config.gpio.refractory
-    )
+    panel = open_panel(config, factory, events, bounce=0)
     buttons = SimButtons(factory, seats, config.color_pad)
     book = codebook(config)
-    inputs = Inputs(Keyboard(KeyMap.default(min(players, len(SEAT_KEYS))), book.decode), panel)
+    inputs = Inputs(open_keyboard(config, book.decode), panel)
     inputs.readers = start_readers(config, events, book.decode)
     session = Session(config, config.state_dir, settle=SETTLE, scan_window=SCAN_WINDOW)
     loop = Loop(session, events, inputs)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.protocols import Protocol
+from hw.protocols import BAUD, Protocol
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
@@ -37,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     preset = args.preset or config.preset
     if args.reader:
-        reader = Reader("enroll", args.reader, 9600, None, Protocol(args.protocol))
+        reader = Reader("enroll", args.reader, BAUD, None, Protocol(args.protocol))
     elif config.readers:
         reader = config.readers[0]
     else:

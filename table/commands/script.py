@@ -24,16 +24,14 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 
 from engine import Kind
-from hw.buttons import Panel
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
-from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import Protocol
 from hw.sim import SimButtons, SimReader
 from table.flow.lock import StateLock
 from table.flow.loop import Loop
 from table.flow.session import Phase, Session
 from table.setup.config import Config, Reader
-from table.setup.inputs import Inputs, codebook, start_readers
+from table.setup.inputs import Inputs, codebook, open_keyboard, open_panel, start_readers
 
 VERBS = ("press", "pad", "scan", "bytes", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
@@ -230,13 +228,10 @@ class Player:
         factory = MockFactory()
         pins = [seat.pins for seat in config.seats]
         gpio = config.gpio
-        panel = Panel(
-            factory, pins, config.color_pad, self.events, bounce=gpio.bounce,
-            refractory=gpio.refractory,
-        )  # fmt: skip
+        panel = open_panel(config, factory, self.events)
         self.buttons = SimButtons(factory, pins, config.color_pad)
         book = codebook(config)
-        keyboard = Keyboard(KeyMap.default(min(len(pins), len(SEAT_KEYS))), book.decode)
+        keyboard = open_keyboard(config, book.decode)
         readers = start_readers(config, self.events, book.decode, self.clock)
         self.inputs = Inputs(keyboard, panel, readers)
         self.plugged = {name: True for name in self.sims}

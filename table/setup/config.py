@@ -14,13 +14,13 @@ from typing import Any
 
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
-from hw.protocols import Protocol
+from hw.header import PHYSICAL
+from hw.protocols import BAUD, BAUDS, Protocol
 from table.screen.view import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
-BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 MIN_SEATS = 2  # a game needs two
 MAX_SEATS = 10
 KNOB_RANGES = {  # the rule set's whole-number knobs (hand_size: also what the deck holds)
@@ -34,7 +34,7 @@ NOT_KNOBS = {
     "name": 'the rule set is chosen by preset (and the lobby\'s buttons): preset = "cool"',
     "uno_race": "set in milliseconds as uno_race_ms, e.g. uno_race_ms = 50",
 }
-PIN_RANGE = (0, 27)
+PIN_RANGE = (min(PHYSICAL), max(PHYSICAL))  # the BCM GPIOs on the Pi's header
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
 REPEAT_MS = 500
@@ -383,23 +383,16 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
     return seat
 
 
-DEVICES = {
-    Protocol.NFC: "an nfcpy device such as tty:S0:pn532 or usb:072f:2200",
-    Protocol.HID: "an input device path, a /dev/input/by-id name or a USB VID:PID",
-}
-SERIAL_DEVICE = "a path, a /dev/serial/by-id or by-path name or a USB VID:PID"
-
-
 def _reader(table: _Table, number: int, seats: int) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
     protocol = Protocol(table.choice("protocol", tuple(Protocol), Protocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:
-        table.fail("device", DEVICES.get(protocol, SERIAL_DEVICE), device)
+        table.fail("device", protocol.device, device)
     for key, wanted in (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP)):
         if key in table.data and not wanted:
             table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])
-    baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, 9600)
+    baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, BAUD)
     gap = table.int("gap_ms", 5, 2000, GAP_MS) / 1000
     repeat = table.int("repeat_ms", 0, 10000, REPEAT_MS) / 1000
     seat = table.get(

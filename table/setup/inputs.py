@@ -78,6 +78,25 @@ def open_reader(
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 
+def open_panel(
+    config: Config,
+    factory: Factory,
+    events: queue.Queue[InputEvent],
+    *,
+    bounce: float | None = None,
+) -> Panel:
+    """The seats' and the colour pad's buttons on `factory`, timed by `config` (or `bounce`)."""
+    gpio = config.gpio
+    pins = [seat.pins for seat in config.seats]
+    bounce = gpio.bounce if bounce is None else bounce
+    return Panel(factory, pins, config.color_pad, events, bounce=bounce, refractory=gpio.refractory)
+
+
+def open_keyboard(config: Config, decode: Callable[[str], str | None]) -> Keyboard:
+    """The keyboard's keys for as many of `config`'s seats as it has keys for."""
+    return Keyboard(KeyMap.default(min(len(config.seats), len(SEAT_KEYS))), decode)
+
+
 @dataclass
 class Inputs:
     """The open input devices: a GPIO panel (None: the keyboard stands in), keyboard, readers."""
@@ -104,19 +123,11 @@ def open_inputs(
 ) -> Inputs:
     """Open every input; without GPIO the keyboard stands in, and `say` is told so once."""
     book = codebook(config)
-    seats = min(len(config.seats), len(SEAT_KEYS))
-    inputs = Inputs(Keyboard(KeyMap.default(seats), book.decode))
+    inputs = Inputs(open_keyboard(config, book.decode))
     factory, why = open_factory(pin_factory_name(config, pin_factory, env))
     if factory is not None:
         try:
-            inputs.panel = Panel(
-                factory,
-                [seat.pins for seat in config.seats],
-                config.color_pad,
-                events,
-                bounce=config.gpio.bounce,
-                refractory=config.gpio.refractory,
-            )
+            inputs.panel = open_panel(config, factory, events)
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:
