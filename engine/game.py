@@ -343,7 +343,7 @@ class Game:
 
     @property
     def draw_count(self) -> int:
-        return len(self._s.pile) + self._s.pile_unseen
+        return self._s.draw_count
 
     @property
     def discard(self) -> list[Card]:
