@@ -44,20 +44,13 @@ class Refusal(StrEnum):
     NOTHING_TO_CATCH = "nothing_to_catch"
     TOO_MANY = "too_many"
     NO_COPY_LEFT = "no_copy_left"  # a real deck is finite (copies.py)
-    # An input the table cannot turn into an action
-    NO_SEAT = "no_seat"
-    UNKNOWN_CARD = "unknown_card"
-    NO_COLOR_ASKED = "no_color_asked"
-    ALREADY_ON_PILE = "already_on_pile"  # a tag on a card that lies on the pile
-    SHOWN_ALREADY = "shown_already"  # a tag on a card shown this round
-    READ_TWICE = "read_twice"  # one card read twice in a play
-    NOT_SAVED = "not_saved"  # the journal could not record the action
 
 
 class IllegalAction(ValueError):
-    """An action the rules refuse. `reason` is a `Refusal` (a str); str() is for people."""
+    """An action refused. `reason` is a `Refusal` (the table raises its own StrEnum words
+    too); a plain str must be a `Refusal`'s word. str() is for people."""
 
-    def __init__(self, reason: Refusal | str, message: str) -> None:
+    def __init__(self, reason: StrEnum | str, message: str) -> None:
         super().__init__(message)
-        self.reason = Refusal(reason)
+        self.reason = reason if isinstance(reason, StrEnum) else Refusal(reason)
         self.message = message

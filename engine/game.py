@@ -98,8 +98,10 @@ class Game:
         self.seed = seed
         self.origin: dict = {}
         self._history: list[Action] = []
-        # The last legal_actions(): (len(history) then, ids of the actions, the actions).
-        self._listed: tuple[int, frozenset[int], tuple[Action, ...]] | None = None
+        # The last legal_actions(): (len(history) then, each action by its id). The action
+        # itself is kept and compared with `is`: an id alone may name another object later
+        # (a deep copy of the game holds copies of the actions, under the originals' ids).
+        self._listed: tuple[int, dict[int, Action]] | None = None
         self.last_events: Events = []
 
     @classmethod
@@ -341,7 +343,7 @@ class Game:
 
     @property
     def draw_count(self) -> int:
-        return len(self._s.pile) + self._s.pile_unseen
+        return self._s.draw_count
 
     @property
     def discard(self) -> list[Card]:
@@ -466,7 +468,11 @@ class Game:
         s = self._s
         events: Events = []
         listed = self._listed
-        if listed is not None and listed[0] == len(self._history) and id(action) in listed[1]:
+        if (
+            listed is not None
+            and listed[0] == len(self._history)
+            and listed[1].get(id(action)) is action
+        ):
             handler(self, action, events)
         else:
             self._check_and_apply(handler, action, events)
@@ -859,8 +865,7 @@ class Game:
         else:
             moves = self._legal_moves(seat)
         # `apply` takes one of these without checking it again (see `apply`).
-        pinned = tuple(moves)
-        self._listed = (len(self._history), frozenset(map(id, pinned)), pinned)
+        self._listed = (len(self._history), {id(move): move for move in moves})
         return moves
 
     def _call(self, seat: int) -> list[Action]:

@@ -205,6 +205,11 @@ class State:
     def top(self) -> Card | None:
         return self.discard[-1] if self.discard else None
 
+    @property
+    def draw_count(self) -> int:
+        """The cards in the draw pile, seen or counted."""
+        return len(self.pile) + self.pile_unseen
+
     def active_seats(self) -> list[int]:
         return [s for s in range(self.players) if s not in self.left]
 
@@ -326,7 +331,7 @@ class State:
             "direction": self.direction,
             "awaiting": [str(self.awaiting.kind), self.awaiting.seat],
             "counts": [h.count for h in self.hands],
-            "draw_count": len(self.pile) + self.pile_unseen,
+            "draw_count": self.draw_count,
             "discard": len(self.discard),
             "pending": self.pending,
             "counter": list(self.counter) if self.counter else None,

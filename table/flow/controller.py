@@ -29,12 +29,12 @@ from engine import (
     NextRound,
     Pass,
     Play,
-    Refusal,
     Reveal,
 )
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned
 from table.flow.pile import Pile
+from table.flow.refusals import TableRefusal
 
 SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
 
@@ -233,7 +233,7 @@ class Controller:
         if event.button in PAD_COLORS:
             return self._pad_action(PAD_COLORS[event.button])
         if seat is None:
-            raise IllegalAction(Refusal.NO_SEAT, "that seat is not playing")
+            raise IllegalAction(TableRefusal.NO_SEAT, "that seat is not playing")
         if event.button is Button.DRAW:
             return self._draw_action(seat)
         if event.button is Button.CHALLENGE:
@@ -245,12 +245,12 @@ class Controller:
     def _scan_action(self, event: CodeScanned, seat: int | None, extra: list) -> Action:
         cards = [self._card(event.code), *extra]
         if None in cards:
-            raise IllegalAction(Refusal.UNKNOWN_CARD, "one of those scans is not a card")
+            raise IllegalAction(TableRefusal.UNKNOWN_CARD, "one of those scans is not a card")
         kind = self.game.awaiting.kind
         if kind is Kind.FLIP:
             return Flip(cards[0])
         if seat is None:
-            raise IllegalAction(Refusal.NO_SEAT, "that reader's seat is not playing")
+            raise IllegalAction(TableRefusal.NO_SEAT, "that reader's seat is not playing")
         if kind is Kind.REVEAL:
             return Reveal(seat, cards)
         return Play(seat, cards)
@@ -258,7 +258,7 @@ class Controller:
     def _card(self, code: str) -> Card:
         card = self._card_or_none(code)
         if card is None:
-            raise IllegalAction(Refusal.UNKNOWN_CARD, f"{code!r} is not a card")
+            raise IllegalAction(TableRefusal.UNKNOWN_CARD, f"{code!r} is not a card")
         return card
 
     @staticmethod
@@ -271,7 +271,7 @@ class Controller:
     def _pad_action(self, color: Color) -> Action:
         aw = self.game.awaiting
         if aw.kind is not Kind.COLOR:
-            raise IllegalAction(Refusal.NO_COLOR_ASKED, "nobody has to name a colour now")
+            raise IllegalAction(TableRefusal.NO_COLOR_ASKED, "nobody has to name a colour now")
         return ChooseColor(aw.seat, color)
 
     def _draw_action(self, seat: int) -> Action:

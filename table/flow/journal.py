@@ -34,8 +34,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import BinaryIO
 
-from engine import Action, Game, IllegalAction, Refusal, RuleSet, action_from_json
+from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
+from table.flow.refusals import TableRefusal
 
 FORMAT = 2
 READS = (1, 2)  # format 1 had no checksums: read, and rewritten as FORMAT when resumed
@@ -77,7 +78,7 @@ class NotSaved(IllegalAction):
     rebuilt without it (the caller's game object holds the action: use this one)."""
 
     def __init__(self, error: OSError, game: Game) -> None:
-        super().__init__(Refusal.NOT_SAVED, f"cannot save: {error.strerror or error}")
+        super().__init__(TableRefusal.NOT_SAVED, f"cannot save: {error.strerror or error}")
         self.error = error
         self.game = game
 

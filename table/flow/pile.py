@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import IllegalAction, Refusal
+from engine import IllegalAction
 from engine import events as ev
 from hw.events import CodeScanned
+from table.flow.refusals import TableRefusal
 
-ON_PILE = Refusal.ALREADY_ON_PILE
-SHOWN = Refusal.SHOWN_ALREADY
-READ_TWICE = Refusal.READ_TWICE
+ON_PILE = TableRefusal.ALREADY_ON_PILE
+SHOWN = TableRefusal.SHOWN_ALREADY
+READ_TWICE = TableRefusal.READ_TWICE
 
 
 def tag_of(scan: CodeScanned) -> str | None:

@@ -523,7 +523,8 @@ class Text:
     ) -> str:
         """A refused input as a sentence, from its reason (a `Refusal`, or the session's own
         word): a button's own sentence for a press, naming the card of a scan. Every reason
-        has a sentence (a test checks each `Refusal`); a notice with no reason is its message."""
+        has a sentence (a test checks each `Refusal` and `TableRefusal`); a notice with no
+        reason is its message."""
         card = self._card_or_blank(card or None)
         if not reason:
             return message or self("refused", card=card)

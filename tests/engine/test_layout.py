@@ -7,6 +7,7 @@ import ast
 import dataclasses
 import random
 import re
+from copy import deepcopy
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,15 @@ def test_a_listed_action_applies_as_the_checked_one(preset, seed):
         assert copy == action and copy is not action
         assert a.apply(action) == b.apply(copy)
         assert a.snapshot() == b.snapshot()
+
+
+def test_a_deep_copy_checks_what_the_original_listed(monkeypatch):
+    """A copy of the game holds copies of the listed actions under the originals' ids: the
+    originals it is given are checked (an id alone may name another object by then)."""
+    game = Game.new(3, RuleSet.preset("official"), seed=3)
+    action = game.legal_actions()[0]
+    twin = deepcopy(game)
+    checked: list = []
+    monkeypatch.setattr(Game, "_check_and_apply", lambda self, *args: checked.append(args[1]))
+    twin.apply(action)
+    assert checked == [action]

@@ -8,6 +8,7 @@ import pytest
 
 from engine import Card, Refusal, RuleSet
 from engine import events as ev
+from table.flow.refusals import TableRefusal
 from table.screen.text import LANGUAGES, STRINGS, Text, default_language
 
 SAMPLES = [
@@ -89,7 +90,7 @@ def test_every_card_has_a_name(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_reason_has_a_sentence(lang):
     text = Text(lang)
-    for reason in Refusal:
+    for reason in (*Refusal, *TableRefusal):
         assert text.has(reason), reason
         assert "{" not in text.refusal(reason, card="R7")
     assert text.refusal("no_match", card="G4").startswith(text.card("G4"))
