@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from engine import ChooseColor, Draw, Flip, Game, Kind, Play, RuleSet
+from engine import Challenge, ChooseColor, Draw, Flip, Game, Kind, Play, RuleSet
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
 from table.screen.display import Display
@@ -198,3 +198,17 @@ def test_a_seven_waiting_for_its_target_asks_on_screen():
     assert build_view(game, facts).prompt == (
         "Bruno plays red 7: who swaps hands? That seat presses UNO"
     )
+
+
+@pytest.mark.parametrize(
+    ("hands", "loser"), [([["W4", "W4", "R1"], ["B2"]], 0), ([["W4", "W4", "B1"], ["B2"]], 1)]
+)
+def test_the_challenge_screen_says_what_a_challenge_of_two_draw_fours_costs(hands, loser):
+    rules = RuleSet.preset("official").replace(multi_play=True)
+    game = Game.from_position(rules, hands=hands, top="R3", turn=0)
+    game.apply(Play(0, ["W4", "W4"], color="B"))
+    shown = build_view(game).challenge
+    before = game.hand_count(loser)
+    game.apply(Challenge(1))
+    drawn = game.hand_count(loser) - before
+    assert drawn == (shown.guilty_draw if loser == 0 else shown.innocent_draw)
