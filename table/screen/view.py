@@ -409,7 +409,7 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
             key = "prompt_reveal_challenge" if game.winner is None else "prompt_reveal_points"
             return text(key, name=name)
         case Kind.ROUND_OVER:
-            return text("prompt_round_over", name=names[(game.dealer + 1) % game.players])
+            return text("prompt_round_over", name=names[game.next_dealer])
         case Kind.MATCH_OVER:
             return text("prompt_match_over")
     return text("prompt_turn_multi" if game.rules.multi_play else "prompt_turn", name=name)
