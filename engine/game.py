@@ -319,6 +319,15 @@ class Game:
         return self._s.dealer
 
     @property
+    def next_dealer(self) -> int:
+        """The seat that deals the next round: the next one round that has not left."""
+        s = self._s
+        seat = (s.dealer + 1) % s.players
+        while seat in s.left:  # a seat that left does not deal (nor start after R)
+            seat = (seat + 1) % s.players
+        return seat
+
+    @property
     def awaiting(self) -> Awaiting:
         return self._s.awaiting
 
@@ -776,9 +785,7 @@ class Game:
         s = self._s
         if s.awaiting.kind is not Kind.ROUND_OVER:
             raise IllegalAction(Refusal.ROUND_NOT_OVER, "the round is not over yet")
-        s.dealer = (s.dealer + 1) % s.players
-        while s.dealer in s.left:  # a seat that left does not deal (nor start after R)
-            s.dealer = (s.dealer + 1) % s.players
+        s.dealer = self.next_dealer
         if s.real:
             events += self._deal_real()
             return

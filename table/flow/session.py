@@ -254,8 +254,7 @@ class Session:
         if isinstance(event, DeviceProblem):
             if event.down:
                 self.devices[event.source] = (False, event.message)
-            raw = f": {event.raw!r}" if event.raw else ""
-            self._problem(f"{event.source}: {event.message}{raw}", now, event=event)
+            self._problem(event, now)
         elif isinstance(event, DeviceReady):
             self.devices[event.source] = (True, event.detail)
             self._changed()
@@ -444,11 +443,18 @@ class Session:
         if self.notice is not None and not self.notice.problem:
             self.notice = None
 
-    def _problem(self, text: str, now: float, seconds: float = NOTICE_SECONDS, event=None) -> None:
-        detail = {}
-        if event is not None:
-            detail = {"reason": event.message, "card": event.raw or "", "source": event.source}
-        self.notice = Notice(text, None, now + seconds, problem=True, **detail)
+    def _problem(self, event: DeviceProblem, now: float) -> None:
+        raw = f": {event.raw!r}" if event.raw else ""
+        text = f"{event.source}: {event.message}{raw}"
+        self.notice = Notice(
+            text,
+            None,
+            now + NOTICE_SECONDS,
+            problem=True,
+            reason=event.message,
+            card=event.raw or "",
+            source=event.source,
+        )
         self._changed()
 
     def _changed(self) -> None:

@@ -324,12 +324,6 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     device_status(p, lay, view, text)
 
 
-def _name(view: View, seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(view.seats):
-        return ""
-    return view.seats[seat].name
-
-
 def typed_box(p: Painter, lay: Layout, typed: str, text: Text, right: int) -> int:
     """The card code being typed on the keyboard; returns its left edge."""
     px = lay.px(th.MEDIUM)

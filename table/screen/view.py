@@ -409,7 +409,7 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
             key = "prompt_reveal_challenge" if game.winner is None else "prompt_reveal_points"
             return text(key, name=name)
         case Kind.ROUND_OVER:
-            return text("prompt_round_over", name=names[(game.dealer + 1) % game.players])
+            return text("prompt_round_over", name=names[game.next_dealer])
         case Kind.MATCH_OVER:
             return text("prompt_match_over")
     return text("prompt_turn_multi" if game.rules.multi_play else "prompt_turn", name=name)
@@ -423,13 +423,14 @@ def _drawn_key(rules: RuleSet) -> str:
 
 def challenge_view(game: Game) -> ChallengeView | None:
     """The challenge being decided or revealed, if any."""
-    w4 = game.snapshot()["w4"]
+    snapshot = game.snapshot()
+    w4 = snapshot["w4"]
     kind = game.awaiting.kind
     if w4 is None or kind not in (Kind.CHALLENGE, Kind.REVEAL) or game.winner is not None:
         return None
     culprit, follow, _, challenger = w4
     draws = dict(
-        guilty_draw=Rank.WILD4.draws,
+        guilty_draw=Rank.WILD4.draws * snapshot["w4_count"],  # several W4 in one play
         innocent_draw=game.pending_draw + game.rules.challenge_penalty,
     )
     if kind is Kind.CHALLENGE:

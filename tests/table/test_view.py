@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from engine import ChooseColor, Draw, Flip, Game, Kind, Play, RuleSet
+from engine import Challenge, ChooseColor, Draw, Flip, Game, Kind, Leave, NextRound, Play, RuleSet
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
 from table.screen.display import Display
@@ -198,3 +198,27 @@ def test_a_seven_waiting_for_its_target_asks_on_screen():
     assert build_view(game, facts).prompt == (
         "Bruno plays red 7: who swaps hands? That seat presses UNO"
     )
+
+
+@pytest.mark.parametrize(
+    ("hands", "loser"), [([["W4", "W4", "R1"], ["B2"]], 0), ([["W4", "W4", "B1"], ["B2"]], 1)]
+)
+def test_the_challenge_screen_says_what_a_challenge_of_two_draw_fours_costs(hands, loser):
+    rules = RuleSet.preset("official").replace(multi_play=True)
+    game = Game.from_position(rules, hands=hands, top="R3", turn=0)
+    game.apply(Play(0, ["W4", "W4"], color="B"))
+    shown = build_view(game).challenge
+    before = game.hand_count(loser)
+    game.apply(Challenge(1))
+    drawn = game.hand_count(loser) - before
+    assert drawn == (shown.guilty_draw if loser == 0 else shown.innocent_draw)
+
+
+def test_the_round_over_prompt_names_the_seat_the_engine_deals_from():
+    hands = [["B5"], ["B2", "B3"], ["G1", "G2"], ["Y1"]]
+    game = Game.from_position(RuleSet.preset("official"), hands=hands, top="B3", dealer=0)
+    game.apply(Leave(1))  # the next seat round has left: it does not deal
+    game.apply(Play(0, "B5"))
+    prompt = build_view(game, TableFacts(names=("Ana", "Bruno", "Carla", "Dan"))).prompt
+    game.apply(NextRound())
+    assert game.dealer == 2 and "Carla deals" in prompt
