@@ -184,3 +184,17 @@ def test_a_challenge_of_ones_own_wild_four_names_who_may():
     assert session_view(session).footer == "Seat 2: only Seat 3 may challenge the +4"
     send(session, clock, ButtonPressed(2, Button.CHALLENGE, clock[0] + 1))
     assert session.game.awaiting.kind is Kind.REVEAL  # the victim's press is the challenge
+
+
+def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
+    from table.screen.examples import _Table
+
+    table7 = _Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
+    view = table7.view()
+    assert table7.session.asking() == (1, "R7")
+    assert view.top == "R7" and view.color == "R"
+    assert view.events[0] == "Bruno plays red 7"
+    assert view.prompt.startswith("Bruno plays red 7: who swaps hands?")
+    table7.press(3, Button.UNO)
+    view = table7.view()
+    assert view.top == "R7" and view.events[0] == "Bruno swaps hands with Dani"
