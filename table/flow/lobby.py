@@ -54,6 +54,9 @@ class Lobby:
             return self._pick(PRESET_BUTTONS[press.button])
         if press.seat is None:
             return None
+        if press.button is Button.CHALLENGE:
+            message = "CHALLENGE does nothing in the lobby"
+            return Declined(TableRefusal.LOBBY_CHALLENGE, message, press.seat, Button.CHALLENGE)
         if press.button is Button.UNO:
             self._toggle_join(press.seat)
         elif press.button is Button.DRAW:

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import Action, Game
+from engine import Action, Game, Play
 from engine.events import Event
-from table.flow import alerts
+from table.flow import alerts, untaken
 from table.flow.alerts import Alert
+from table.flow.controller import Asking, Outcome
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
 from table.setup.config import Config
@@ -31,6 +32,7 @@ class Resumed:
     game: Game
     seats: list[int]
     preset: str
+    untaken: untaken.Untaken | None  # a card on the pile it had not taken when the power went
 
 
 class SavedGame:
@@ -55,6 +57,7 @@ class SavedGame:
         self._meta: dict = {}
         self._lock = lock
         self._changed = changed
+        self._untaken = False  # a note of a card the game has not taken is on disk
 
     @property
     def path(self) -> Path | None:
@@ -130,7 +133,10 @@ class SavedGame:
         self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
         self._alert_damage(journal)
         self.journal, self.offered = journal, False
-        return Resumed(game, seats, self._meta.get("preset", game.rules.name))
+        note = untaken.take(self.state_dir)
+        if note is not None and not note.belongs_to(game.origin, len(game.history)):
+            note = None
+        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note)
 
     def _alert_damage(self, journal: Journal) -> None:
         aside = journal.set_aside
@@ -195,6 +201,7 @@ class SavedGame:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             meta = {"seats": seats, "preset": preset}
             self.journal = Journal.create(self.path, game, meta=meta)
+            untaken.drop(self.state_dir)  # a note of an earlier game's card
         except Locked as err:
             self._in_use(err)
             return False
@@ -217,6 +224,24 @@ class SavedGame:
         if self.alerts:
             self.drop(*alerts.UNTIL_SAVED)
         return events
+
+    def note_untaken(self, outcome: Outcome, waiting: Play | None, game: Game) -> None:
+        """Keep a note of a card on the pile that the game has not taken (a 7 asking for its
+        seat) while it waits, so that a restart can say so (table.flow.untaken)."""
+        if self.journal is None:
+            return
+        try:
+            if isinstance(outcome, Asking):
+                cards = tuple(str(card) for card in outcome.play.cards)
+                count = len(game.history)
+                note = untaken.Untaken(outcome.play.seat, cards, count, game.origin)
+                untaken.keep(self.state_dir, note)
+                self._untaken = True
+            elif self._untaken and waiting is None:
+                untaken.drop(self.state_dir)
+                self._untaken = False
+        except OSError as err:  # the note only adds a sentence after a restart
+            log.warning("cannot keep the note of an untaken card: %s", err)
 
     def finish(self) -> bool:
         """The match is over: its journal is kept as done, never deleted (False: it could not

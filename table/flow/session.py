@@ -16,7 +16,7 @@ from pathlib import Path
 from engine import Game, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from table.flow import alerts
+from table.flow import alerts, untaken
 from table.flow.alerts import Alert
 from table.flow.controller import Applied, Controller, MatchDone, Outcome, Refused
 from table.flow.journal import Journal
@@ -165,16 +165,16 @@ class Session:
         elif isinstance(event, ButtonPressed):
             self._forget_refusal()  # a refusal belongs to the moment it refused in
             if self.phase is Phase.RESUME:
-                self._resume_press(event)
+                self._resume_press(event, now)
             else:
                 self._lobby_press(event, now)
         elif isinstance(event, CodeScanned):
             message = "press UNO to join, then DRAW to start"
             self._decline(Declined(TableRefusal.LOBBY_SCAN, message), now)
 
-    def _resume_press(self, press: ButtonPressed) -> None:
+    def _resume_press(self, press: ButtonPressed, now: float) -> None:
         if press.button is Button.DRAW:
-            self._resume()
+            self._resume(now)
         elif press.button is Button.CHALLENGE:
             self.saved.discard()
 
@@ -188,7 +188,7 @@ class Session:
             self._start_new(list(answer.seats))
         self._changed()
 
-    def _resume(self) -> None:
+    def _resume(self, now: float) -> None:
         resumed = self.saved.resume()
         if resumed is None:
             return
@@ -197,6 +197,15 @@ class Session:
             self.lobby.preset = resumed.preset
         self._start(resumed.game, resumed.seats)
         self.lines.append(Line(None, "resumed"))
+        if resumed.untaken is not None:
+            self._say_untaken(resumed.untaken, now)
+
+    def _say_untaken(self, note: untaken.Untaken, now: float) -> None:
+        """A card left on the pile, not taken before the restart: take it back, play it again."""
+        seat = self.joined[note.seat] if 0 <= note.seat < len(self.joined) else None
+        card = note.cards[0]
+        message = f"{card} was not taken: take it back and play it again"
+        self._refuse(seat, message, now, TableRefusal.NOT_TAKEN, card)
 
     def _start_new(self, seats: list[int]) -> None:
         game = Game.referee(players=len(seats), rules=self.lobby.rules(), dealer=0)
@@ -249,7 +258,7 @@ class Session:
             self._back_to_lobby()
             return
         if isinstance(outcome, Refused):
-            physical = self.joined[outcome.seat] if outcome.seat is not None else None
+            physical = self.joined[outcome.seat] if outcome.seat is not None else outcome.at_seat
             self._refuse(
                 physical, outcome.message, now, outcome.reason, outcome.card, outcome.pressed
             )
@@ -258,6 +267,7 @@ class Session:
             self._forget_refusal()
             for event in outcome.events:
                 self.lines.append(Line(event))
+        self.saved.note_untaken(outcome, self.controller.asking, self.game)
         self._changed()  # an Asking too: the screen asks for the seat to swap with
 
     # --- notices -------------------------------------------------------------------------------
