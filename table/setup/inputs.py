@@ -64,7 +64,8 @@ def start_readers(
     clock: Callable[[], float] = time.monotonic,
 ) -> list[CardReader]:
     """A started reader thread for every configured reader."""
-    return [open_reader(r, events, decode, clock).start() for r in config.readers]
+    codes = dealt_codes(config)
+    return [open_reader(r, events, decode, clock, codes).start() for r in config.readers]
 
 
 def open_reader(
@@ -72,9 +73,18 @@ def open_reader(
     events: queue.Queue[InputEvent],
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
+    codes: frozenset[str] = frozenset(),
 ) -> CardReader:
-    """The reader thread (not started) for one configured reader, timing scans by `clock`."""
-    device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
+    """The reader thread (not started) for one configured reader, timing scans by `clock`; a
+    camera keeps the faces of `codes`."""
+    device = backend(
+        reader.protocol,
+        reader.device,
+        baud=reader.baud,
+        gap=reader.gap,
+        faces=reader.faces,
+        codes=codes,
+    )
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 
