@@ -30,12 +30,12 @@ ENROLL = "make it with: uno-table enroll --camera (README, Camera)"
 def load_faces(path: Path, codes: Collection[str]) -> Faces:
     """The faces file at `path`, checked against the card codes the table knows; raises
     ReaderUnavailable with one line for people when it is missing, damaged or of another deck."""
+    if not Path(path).is_file():
+        raise ReaderUnavailable(f"{FACES_MISSING}: {path}", ENROLL)
     try:
         from hw.vision import Faces, FacesError
     except ImportError as exc:
         raise ReaderUnavailable("camera needs OpenCV", str(exc)) from None
-    if not Path(path).is_file():
-        raise ReaderUnavailable(f"{FACES_MISSING}: {path}", ENROLL)
     try:
         faces = Faces.load(path)
     except FacesError as exc:

@@ -251,6 +251,17 @@ class VideoFrames:
 # --- frames someone else sets --------------------------------------------------------------------
 
 
+MAT_BGR = (196, 204, 208)
+"""A plain light mat, the scan spot's colour when nothing lies on it."""
+
+
+def plain_mat(size: tuple[int, int] = SIZE) -> np.ndarray:
+    """An empty scan spot as a camera of `size` (width, height) sees it."""
+    import numpy as np
+
+    return np.full((size[1], size[0], 3), MAT_BGR, np.uint8)
+
+
 class FrameFeed:
     """A camera whose view is set with show(): the table script's and the demo's camera.
 

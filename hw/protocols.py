@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from enum import StrEnum
 from pathlib import Path
 
 from hw.camera_reader import CameraBackend
+from hw.frames import FrameSource
 from hw.framing import GapFramer, LineFramer, Rdm6300Framer
 from hw.hid_reader import HidBackend
 from hw.nfc_reader import NfcBackend
@@ -53,9 +54,10 @@ def backend(
     gap: float = 0.05,
     faces: Path | None = None,
     codes: Collection[str] = (),
+    frames: Callable[[], FrameSource] | None = None,
 ) -> Backend:
     """The backend that opens `device` and reads it by `protocol`; a camera reads the card
-    faces in `faces` and keeps those of `codes`."""
+    faces in `faces`, keeps those of `codes`, and opens `frames` instead of `device` if given."""
     match Protocol(protocol):
         case Protocol.LINES:
             return SerialBackend(device, LineFramer, baud)
@@ -70,4 +72,4 @@ def backend(
         case Protocol.CAMERA:
             if faces is None:
                 raise ValueError("a camera reader needs its faces file")
-            return CameraBackend(device, faces, codes)
+            return CameraBackend(device, faces, codes, frames=frames)
