@@ -8,6 +8,7 @@ import pytest
 
 from hw.frames import FrameFeed, open_frames
 from hw.reader import DeviceLost, ReaderUnavailable
+from tests.hw.conftest import wait_seen
 
 
 def picture(value: int, size=(120, 160)) -> np.ndarray:
@@ -92,10 +93,10 @@ def test_a_feed_hands_out_what_is_shown_until_the_reader_has_seen_enough():
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    wait_idle(feed)
+    wait_seen(feed)
     assert taken == [0, 0, 0]
     feed.show(picture(90))
-    wait_idle(feed)
+    wait_seen(feed)
     assert taken == [0, 0, 0, 90, 90, 90]
     feed.cancel()
     assert done.wait(10)
@@ -111,13 +112,3 @@ def test_an_unplugged_feed_is_lost_and_cannot_be_opened_until_plugged_back():
     feed.plug()
     assert feed.open() is feed
     assert int(feed.frame()[60, 80, 0]) == 0
-
-
-def wait_idle(feed: FrameFeed) -> None:
-    """Until the reader thread waits for a new image (a hang guard, not a timing)."""
-    event = threading.Event()
-    for _ in range(10_000):
-        if feed.idle():
-            return
-        event.wait(0.001)
-    raise AssertionError("the feed's reader never took its frames")
