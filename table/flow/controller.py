@@ -63,6 +63,7 @@ class Refused:
     message: str
     card: str = ""  # the card scanned (its code), for the screen's sentence
     pressed: str = ""  # the button pressed ("" for a scan)
+    at_seat: int | None = None  # the physical seat it came from, a seat not in the game too
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,8 @@ class Controller:
                 scans = self._asking_scans  # the 7 goes onto the pile now
             events = tuple(self._apply(action))
         except IllegalAction as refusal:
-            return Refused(seat, refusal.reason, refusal.message, *_what(event))
+            at = event.seat if isinstance(event, ButtonPressed) else self._readers.get(event.reader)
+            return Refused(seat, refusal.reason, refusal.message, *_what(event), at_seat=at)
         self.pile.applied(scans, events, len(self.game.history))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
@@ -284,6 +286,9 @@ class Controller:
         aw = self.game.awaiting
         if aw.kind is Kind.CHALLENGE and aw.seat == seat:
             return Challenge(seat)
+        if aw.kind is Kind.CHALLENGE and self.game.catchable in (None, seat):
+            # Not "nobody to catch": the seat meant the +4, which only its victim challenges.
+            raise IllegalAction(TableRefusal.NOT_CHALLENGER, "only the +4's victim challenges")
         return CatchUno(seat, at=at)
 
     def _uno_action(self, seat: int, at: float) -> Action:

@@ -10,6 +10,7 @@ class TableRefusal(StrEnum):
     """Why the table refuses an input before (or after) the engine sees it."""
 
     NO_SEAT = "no_seat"
+    NOT_CHALLENGER = "not_challenger"  # CHALLENGE by a seat other than the +4's victim
     UNKNOWN_CARD = "unknown_card"
     NO_COLOR_ASKED = "no_color_asked"
     ALREADY_ON_PILE = "already_on_pile"  # a tag on a card that lies on the pile

@@ -277,6 +277,9 @@ class Session:
             self._pick(PRESET_BUTTONS[press.button], now)
         elif press.seat is None:
             return
+        elif press.button is Button.CHALLENGE:
+            message = "CHALLENGE does nothing in the lobby"
+            self._refuse(press.seat, message, now, "lobby_challenge", pressed=Button.CHALLENGE)
         elif press.button is Button.UNO:
             self._toggle_join(press.seat)
         elif press.button is Button.DRAW:
@@ -419,7 +422,7 @@ class Session:
             if outcome.reason == Refusal.ROUND_OVER and self.game.awaiting.kind is Kind.MATCH_OVER:
                 self._back_to_lobby()
                 return
-            physical = self.joined[outcome.seat] if outcome.seat is not None else None
+            physical = self.joined[outcome.seat] if outcome.seat is not None else outcome.at_seat
             self._refuse(
                 physical, outcome.message, now, outcome.reason, outcome.card, outcome.pressed
             )
