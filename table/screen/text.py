@@ -156,6 +156,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "already_on_pile": "that card is already on the pile",
         "shown_already": "that card has been shown already",
         "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
+        "not_taken": "{card} was not taken: take it back and play it again",
         "knobs_misfit": "the configured knobs do not fit these rules",
         "no_seat": "{who} is not playing in this game",
         "not_challenger": "only {awaited} may challenge the +4",
@@ -402,6 +403,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "shown_already": "esa carta ya se ha enseñado",
         "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
         "(¿otra copia? escanéala otra vez)",
+        "not_taken": "{card} no se llegó a jugar: recógela y juégala otra vez",
         "knobs_misfit": "los ajustes configurados no encajan con estas reglas",
         "no_seat": "{who} no juega esta partida",
         "not_challenger": "solo {awaited} puede retar el +4",
