@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from gpiozero.pins import Factory
 
 from hw.buttons import factory_name
 from hw.events import InputEvent
+from hw.frames import FrameSource
 from table.flow.lock import StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
@@ -80,6 +81,7 @@ def build_table(
     scan_window: float | None = None,
     bounce: float | None = None,
     on_change: Callable[[], None] | None = None,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> Table:
     """A table for `config`, as `uno-table run` builds it unless told otherwise.
 
@@ -87,12 +89,13 @@ def build_table(
     "keyboard": none); `events`: the loop's queue (an Inbox: one wait for every source);
     `clock`: the loop's and the readers'; `window`: None for no window; `lock`: the state
     folder's, taken before the first write; `settle`, `scan_window`, `bounce`: instead of the
-    configured windows; `on_change`: called on every change the screen shows.
+    configured windows; `on_change`: called on every change the screen shows; `feeds`: where
+    a camera reader of that name reads its frames instead of its device.
     Raises table.screen.window.NoScreen (with everything closed) when no window can open.
     """
     events = Inbox() if events is None else events
     inputs = open_inputs(
-        config, events, pin_factory=pins, say=log.warning, bounce=bounce, clock=clock
+        config, events, pin_factory=pins, say=log.warning, bounce=bounce, clock=clock, feeds=feeds
     )
     settle = config.gpio.settle if settle is None else settle
     session = Session(

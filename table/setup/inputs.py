@@ -14,6 +14,7 @@ from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
 from hw.events import InputEvent
+from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
 from hw.reader import CardReader
@@ -62,9 +63,16 @@ def start_readers(
     events: queue.Queue[InputEvent],
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> list[CardReader]:
-    """A started reader thread for every configured reader."""
-    return [open_reader(r, events, decode, clock).start() for r in config.readers]
+    """A started reader thread for every configured reader; a camera named in `feeds` opens
+    its frames there instead of its device (the table script's)."""
+    codes = dealt_codes(config)
+    feeds = feeds or {}
+    return [
+        open_reader(r, events, decode, clock, codes, feeds.get(r.name)).start()
+        for r in config.readers
+    ]
 
 
 def open_reader(
@@ -72,12 +80,23 @@ def open_reader(
     events: queue.Queue[InputEvent],
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
+    codes: frozenset[str] = frozenset(),
+    frames: Callable[[], FrameSource] | None = None,
 ) -> CardReader:
-    """The reader thread (not started) for one configured reader, timing scans by `clock`.
+    """The reader thread (not started) for one configured reader, timing scans by `clock`; a
+    camera keeps the faces of `codes` and opens `frames` when given, else its device.
 
     Every reader the table opens is made here: a new kind of reader plugs in at this one place
     (hw/protocols.py's `backend` turns a configured protocol into the device the thread reads)."""
-    device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
+    device = backend(
+        reader.protocol,
+        reader.device,
+        baud=reader.baud,
+        gap=reader.gap,
+        faces=reader.faces,
+        codes=codes,
+        frames=frames,
+    )
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 
@@ -125,11 +144,13 @@ def open_inputs(
     say: Callable[[str], None] = print,
     bounce: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> Inputs:
     """Open every input; without GPIO the keyboard stands in, and `say` is told so once.
 
     `pin_factory` is a factory, or the name of one (None: $GPIOZERO_PIN_FACTORY, else the
-    configuration's); `bounce` overrides the configured debounce; readers time scans by `clock`.
+    configuration's); `bounce` overrides the configured debounce; readers time scans by `clock`;
+    a camera named in `feeds` reads its frames there (see start_readers).
     """
     book = codebook(config)
     inputs = Inputs(open_keyboard(config, book.decode))
@@ -144,5 +165,5 @@ def open_inputs(
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:
         say(f"No GPIO buttons ({why}): the keyboard stands in for them (see README, Keyboard).")
-    inputs.readers = start_readers(config, events, book.decode, clock)
+    inputs.readers = start_readers(config, events, book.decode, clock, feeds)
     return inputs
