@@ -42,25 +42,22 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
     """The dark room and, for table screens, the lighter oval of the table."""
-    key = ("background", lay.width, lay.height, felt)
-    image = p.images.get(key)
-    if image is None:
-        image = _background(lay, felt)
-        p.images.put(key, image)  # kept as drawn: in three colours, a byte a pixel
-    p.surface.blit(image, (0, 0))
+    if not felt:
+        p.rect(th.BACKGROUND, lay.screen)
+        return
+    p.background(("background", lay.width, lay.height), lambda: _felt(lay))
 
 
-def _background(lay: Layout, felt: bool) -> pygame.Surface:
-    # A quarter of a screen's memory, and blitted in half the time drawing it takes.
+def _felt(lay: Layout) -> pygame.Surface:
+    # Drawn in three colours, a byte a pixel; the Painter keeps it in the screen's format.
     image = pygame.Surface((lay.width, lay.height), depth=8)
     edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
     image.set_palette([th.BACKGROUND, edge, th.FELT])
     image.fill(0)
-    if felt:
-        sw, sh = lay.seat_size
-        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
-        pygame.draw.ellipse(image, 2, oval)
+    sw, sh = lay.seat_size
+    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+    pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
+    pygame.draw.ellipse(image, 2, oval)
     return image
 
 
@@ -179,15 +176,9 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
         side = round(px * 1.1)
         mark = pygame.Rect(row.left, 0, side, side)
         mark.centery = row.centery
-        pygame.draw.ellipse(p.surface, th.GOOD, mark)
+        p.ellipse(th.GOOD, mark)
         pts = [(0.24, 0.52), (0.43, 0.72), (0.78, 0.32)]
-        pygame.draw.lines(
-            p.surface,
-            th.INK,
-            False,
-            [(mark.x + x * side, mark.y + y * side) for x, y in pts],
-            max(2, side // 7),
-        )
+        p.lines(th.INK, [(mark.x + x * side, mark.y + y * side) for x, y in pts], max(2, side // 7))
         p.text(
             text("joined"), lay.px(th.MEDIUM), th.GOOD, midleft=(mark.right + lay.u(1), row.centery)
         )
@@ -216,7 +207,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             points_in.append(
                 (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
             )
-        art.fill_polygon(p.surface, points_out + points_in[::-1], th.TEXT)
+        p.polygon(points_out + points_in[::-1], th.TEXT)
         # The head at the end, pointing along the way of play.
         ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
         sign = 1 if direction > 0 else -1
@@ -227,7 +218,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
             (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
         ]
-        art.fill_polygon(p.surface, head, th.TEXT)
+        p.polygon(head, th.TEXT)
 
 
 def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
@@ -300,11 +291,11 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     if view.notices:
         fill, accent = NOTICE_COLORS[view.notices[0].kind]
         p.panel(bar, fill)
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
         accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
     line = view.footer
     right = status.left - lay.margin
     if view.typed:
@@ -359,9 +350,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     for k, (line, color) in enumerate(lines):
         left = area.left
         if k == 0:
-            pygame.draw.circle(
-                p.surface, color, (area.left + dot // 2, round(y + step / 2)), dot // 2
-            )
+            p.circle(color, (area.left + dot // 2, round(y + step / 2)), dot // 2)
             left += dot + lay.u(0.8)
         p.text(line, px, color, max_w=area.right - left, topleft=(left, y))
         y += step

@@ -57,7 +57,7 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.blit(parts.swatch(p, view.color, size, text), "color", center=center)
         name = text.color(view.color).upper()
     else:
-        pygame.draw.circle(p.surface, th.PANEL_EDGE, center, size // 2)
+        p.circle(th.PANEL_EDGE, center, size // 2)
         p.text("?", round(size * 0.6), th.TEXT, center=center)
         p.marks["color"] = pygame.Rect(0, 0, size, size).move(
             center[0] - size // 2, center[1] - size // 2
@@ -277,8 +277,8 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
         if name in colors:
             dot = round(px * 0.9)
             center = (chip.left + px * 0.5 + dot / 2, chip.centery)
-            pygame.draw.circle(p.surface, th.CARD_HUES[colors[name]], center, dot / 2)
-            pygame.draw.circle(p.surface, th.TEXT, center, dot / 2, max(1, dot // 10))
+            p.circle(th.CARD_HUES[colors[name]], center, dot / 2)
+            p.circle(th.TEXT, center, dot / 2, max(1, dot // 10))
             label.left += round(px * 0.5 + dot)
             label.width -= round(px * 0.5 + dot)
             p.marks[f"preset {name}"] = chip
