@@ -3,6 +3,7 @@ every drawing call of a frame (`Op`), so that the next frame redraws only what c
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -91,6 +92,9 @@ class Painter:
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
         self._backgrounds: dict[Hashable, pygame.Surface] = {}  # in the surface's format
+        self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
+            weakref.WeakKeyDictionary()
+        )  # each image's bounding box of visible pixels
         self._ratio = 0.0
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.marks: dict[str, pygame.Rect] = {}  # named rects: "top_card", "seat 2", ...
@@ -239,7 +243,7 @@ class Painter:
         image = self.text_image(text, px, color, outline)
         ((where, point),) = anchor.items()
         rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
-        self._op("blit", tuple(rect), image)
+        self._blit(image, rect)
         self.placed.append((text, rect))
         return rect
 
@@ -269,10 +273,17 @@ class Painter:
             image = self._backgrounds[key] = make().convert(self.surface)
         self.blit(image, topleft=(0, 0))
 
+    def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
+        # The box is where the image has ink: its clear margins change no pixel.
+        ink = self._ink.get(image)
+        if ink is None:
+            ink = self._ink[image] = image.get_bounding_rect()
+        self._op("blit", tuple(ink.move(rect.topleft)), image, rect.topleft)
+
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
         ((where, point),) = anchor.items()
         rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
-        self._op("blit", tuple(rect), image)
+        self._blit(image, rect)
         if mark:
             self.marks[mark] = rect
         return rect
@@ -286,7 +297,7 @@ class Painter:
         if fill is not None:
             if len(fill) == 4:
                 key = ("layer", rect.size, tuple(fill), radius)
-                self._op("blit", tuple(rect), self.image(key, lambda: _layer(rect, fill, radius)))
+                self._blit(self.image(key, lambda: _layer(rect, fill, radius)), rect)
             else:
                 self.rect(fill, rect, 0, radius)
         if edge is not None and width > 0:
@@ -336,7 +347,8 @@ def _layer(rect: pygame.Rect, fill, radius: int) -> pygame.Surface:
 
 
 def _blit(surface: pygame.Surface, op: Op) -> None:
-    surface.blit(op.args[0], op.box)
+    image, topleft = op.args
+    surface.blit(image, topleft)
 
 
 def _rect(surface: pygame.Surface, op: Op) -> None:

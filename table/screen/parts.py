@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from engine import Card
 from hw.keyboard import HELP_KEY
 
 from . import cards_art as art
@@ -17,18 +18,35 @@ from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
-    """A card face, drawn once per code, size and language (while the cache keeps it)."""
+    """A card face, made once per code, size and language (while the cache keeps it) from the
+    parts its colour and rank share with other faces (cards_art.face_parts)."""
     letters = art.letters_for(text.letter)
+    return p.image(
+        ("face", code, height, text.lang),
+        lambda: art.card_face(code, height, p.font, letters, _body(p), p.image),
+    )
 
+
+def _body(p: Painter):
     def body(letter: str, size: tuple[int, int], radius: int, unit: float) -> pygame.Surface:
         # One body per colour and size, under every face of it: half of a face's drawing.
         key = ("body", letter, size)
         return p.image(key, lambda: art.patterned_body(letter, size, radius, unit))
 
-    return p.image(
-        ("face", code, height, text.lang),
-        lambda: art.card_face(code, height, p.font, letters, body),
-    )
+    return body
+
+
+def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
+    """A card face drawn as its parts (the colour's base, then the rank and corners), so that
+    the next card of that colour redraws only the marks that differ."""
+    card = Card.parse(code)
+    letters = art.letters_for(text.letter)
+    base, marks = art.face_parts(card, height, p.font, letters, _body(p), p.image)
+    key = ("rounded base", "W" if card.is_wild else str(card.color), height)
+    rounded = p.image(key, lambda: art.rounded(base, art.card_radius(base.get_width())))
+    rect = p.blit(rounded, mark, **anchor)
+    for part in marks:
+        p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
 def back(p: Painter, height: int, word: str) -> pygame.Surface:

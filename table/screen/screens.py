@@ -38,12 +38,10 @@ def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
         # A frame in the colour to follow: a wild on top shows its named colour too.
         frame = rect.inflate(lay.u(2.4), lay.u(2.4))
         p.panel(frame, th.CARD_HUES[view.color], radius=round(rect.width * 0.12))
-    image = (
-        parts.card(p, view.top, rect.height, text)
-        if view.top
-        else parts.back(p, rect.height, view.call_word)
-    )
-    p.blit(image, "top_card", center=rect.center)
+    if view.top:
+        parts.card_in_parts(p, view.top, rect.height, text, "top_card", center=rect.center)
+    else:
+        p.blit(parts.back(p, rect.height, view.call_word), "top_card", center=rect.center)
 
 
 def info(p: Painter, lay: Layout, view: View, text: Text) -> None:

@@ -16,10 +16,18 @@ from table.screen.regions import merge
 SIZE = (800, 480)
 
 
+@pytest.fixture
+def window():
+    """SDL's dummy display: images are kept in its format, as on the table."""
+    pygame.display.init()
+    yield pygame.display.set_mode(SIZE)
+    pygame.display.quit()
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_regions_draw_what_a_full_redraw_draws_over_a_match(tmp_path, lang):
+def test_regions_draw_what_a_full_redraw_draws_over_a_match(tmp_path, window, lang):
     match = Match(tmp_path, lang, SIZE, seed=3)
-    regions, full = Display(pygame.Surface(SIZE)), Display(pygame.Surface(SIZE))
+    regions, full = Display(window), Display(pygame.Surface(SIZE))
     shares, screens, frame = [], set(), 0
     try:
         while not match.driver.done:
