@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -102,59 +103,93 @@ def seat_box(
     pad = max(4, min(lay.u(1.4), rect.height // 8))
     inner = rect.inflate(-2 * pad, -2 * pad)
     name_px = min(lay.px(th.MEDIUM), round(inner.height * 0.36))
-    badges = _seat_badges(p, lay, inner, seat, text, name_px, lobby)
+    row = pygame.Rect(inner.left, inner.top + name_px, inner.width, inner.height - name_px)
     faded = seat.left or (lobby and not seat.joined)
+    badges = [] if lobby else _badges(seat, text, round(name_px * 0.95))
+    # The name comes first: badges take the room beside it that it leaves, then the room
+    # right of the card count; one that fits nowhere is left out (the dealer's goes first).
+    name_w = min(p.width(seat.name, name_px), inner.width)
+    gap = lay.u(0.8)
+    beside = _fitting(p, badges, inner.width - name_w - pad, gap)
+    right = _pills(p, beside, inner.right, inner.top, gap)
     p.text(
         seat.name,
         name_px,
         th.DIM if faded else th.TEXT,
-        max_w=badges - inner.left - pad,
+        max_w=right - inner.left - (pad if beside else 0),
         topleft=inner.topleft,
     )
-    row = pygame.Rect(inner.left, inner.top + name_px, inner.width, inner.height - name_px)
     if lobby:
         _lobby_row(p, lay, row, seat, text)
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
-        _count_row(p, lay, row, seat, view, text)
+        _count_row(p, lay, row, seat, view, text, [b for b in badges if b not in beside])
 
 
-def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool) -> int:
-    """UNO and dealer badges at the top right; returns where the name must stop."""
-    right = inner.right
-    h = round(px * 0.95)
-    if seat.pending and not lobby:
-        # On the name's row, so that the points below stay in view.
+@dataclass(frozen=True)
+class _Badge:
+    """A pill on a seat: its word, colours, height, and the mark the screen audit checks."""
+
+    label: str
+    fill: th.RGB
+    ink: th.RGB
+    height: int
+    mark: str
+    edge: bool = False
+    size: float = 0.8  # the word's size, of the pill's height
+
+    @property
+    def px(self) -> int:
+        return round(self.height * self.size)
+
+    def width(self, p: Painter) -> int:
+        return round(p.width(self.label, self.px) + self.height * (1.4 - self.size))
+
+
+def _badges(seat: SeatView, text: Text, h: int) -> list[_Badge]:
+    """A seat's badges, the most needed first: UNO called, a draw to answer, the dealer."""
+    out = []
+    if seat.uno:  # only the seat says it; a draw to answer shows by the top card too
+        out.append(_Badge(text.call_word + "!", th.CALL, th.TEXT, h, f"uno {seat.seat}", True))
+    if seat.pending:
         badge = text("draw_badge", n=seat.pending)
-        pill = pygame.Rect(0, 0, p.width(badge, round(h * 0.8)) + h * 0.6, h)
-        pill.topright = (right, inner.top)
-        p.panel(pill, th.ALERT, None, 0, h // 2)
-        p.text(badge, round(h * 0.8), th.TEXT, center=pill.center)
-        p.marks[f"pending {seat.seat}"] = pill
-        right = pill.left - lay.u(0.8)
-    if seat.uno and not lobby:
-        label = p.text_image(text.call_word + "!", round(h * 0.8), th.TEXT)
-        pill = pygame.Rect(0, 0, label.get_width() + h * 0.6, h)
-        pill.topright = (right, inner.top)
-        p.panel(pill, th.CALL, th.TEXT, max(1, h // 12), h // 2)
-        p.text(text.call_word + "!", round(h * 0.8), th.TEXT, center=pill.center)
-        p.marks[f"uno {seat.seat}"] = pill
-        right = pill.left - lay.u(0.8)
-    if seat.dealer and not lobby:
+        out.append(_Badge(badge, th.ALERT, th.TEXT, h, f"pending {seat.seat}"))
+    if seat.dealer:
         # A word, not a letter: a lone "R" or "D" reads as a colour or means nothing.
-        label_px = round(h * 0.7)
-        chip = pygame.Rect(0, 0, p.width(text("dealer"), label_px) + h * 0.5, h)
-        chip.topright = (right, inner.top)
-        p.panel(chip, th.TEXT, None, 0, h // 2)
-        p.text(text("dealer"), label_px, th.INK, center=chip.center)
-        p.marks[f"dealer {seat.seat}"] = chip
-        right = chip.left - lay.u(0.8)
+        out.append(_Badge(text("dealer"), th.TEXT, th.INK, h, f"dealer {seat.seat}", size=0.7))
+    return out
+
+
+def _fitting(p: Painter, badges: list[_Badge], room: float, gap: int) -> list[_Badge]:
+    """The badges that fit side by side in `room`, `gap` apart, the first ones first."""
+    out = []
+    for badge in badges:
+        need = badge.width(p) + gap
+        if need <= room:
+            room -= need
+            out.append(badge)
+    return out
+
+
+def _pills(p: Painter, badges: list[_Badge], right: int, top: int, gap: int) -> int:
+    """Draw `badges` right to left from `right`, tops at `top`; returns their left edge."""
+    for badge in badges:
+        pill = pygame.Rect(0, 0, badge.width(p), badge.height)
+        pill.topright = (right, top)
+        edge = badge.ink if badge.edge else None
+        p.panel(pill, badge.fill, edge, max(1, badge.height // 12), badge.height // 2)
+        p.text(badge.label, badge.px, badge.ink, center=pill.center)
+        p.marks[badge.mark] = pill
+        right = pill.left - gap
     return right
 
 
-def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text) -> None:
-    """A card back and the count, big; the pending draw; the score at the right if room."""
+def _count_row(
+    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text, badges: list[_Badge]
+) -> None:
+    """A card back and the count, big; the badges the name's row had no room for, and the
+    score, at the right while there is room."""
     icon_h = round(row.height * 0.82)
     icon = back(p, icon_h, text.call_word)
     p.blit(icon, midleft=(row.left, row.centery))
@@ -167,10 +202,14 @@ def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, 
         midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
     )
     room = row.right - count.right - lay.u(1)
+    badges = _fitting(p, badges, room, lay.u(0.8))
+    if badges:
+        top = row.centery - badges[0].height // 2
+        room = _pills(p, badges, row.right, top, lay.u(0.8)) - count.right - lay.u(1)
     score = f"{seat.score} {text('pts')}"
     score_px = lay.px(th.SMALL)
     if view.points and p.width(score, score_px) <= room:
-        p.text(score, score_px, th.DIM, midright=(row.right, row.centery))
+        p.text(score, score_px, th.DIM, midright=(count.right + lay.u(1) + room, row.centery))
 
 
 def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
