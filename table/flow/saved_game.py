@@ -223,7 +223,18 @@ class SavedGame:
             raise
         if self.alerts:
             self.drop(*alerts.UNTIL_SAVED)
+        self._repaired(self.journal)
         return events
+
+    def _repaired(self, journal: Journal) -> None:
+        """Say so when the journal had to be written again (another program changed it)."""
+        repair, journal.repaired = journal.repaired, None
+        if repair is not None:
+            kept = f", what was there is kept as {repair.kept_as}" if repair.kept_as else ""
+            detail = f"{journal.path} was {repair.change}: written again{kept}"
+            self._alert(
+                Alert(alerts.Kind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
+            )
 
     def note_untaken(self, outcome: Outcome, waiting: Play | None, game: Game) -> None:
         """Keep a note of a card on the pile that the game has not taken (a 7 asking for its
