@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 from types import ModuleType
 
@@ -28,6 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl+\ (SIGQUIT) ends a command as Ctrl+C does. Set before pygame loads: pygame puts its
+    # "parachute" (which ends in a segfault) only on a signal left to its default.
+    signal.signal(signal.SIGQUIT, signal.default_int_handler)
     try:
         from table.setup.config import ConfigError
 
