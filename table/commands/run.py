@@ -20,6 +20,7 @@ from table.flow.lock import Locked, StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
 from table.flow.wake import Inbox
+from table.screen.text import language_said
 from table.setup import config as configuration
 from table.setup.inputs import open_inputs
 from table.setup.notify import Notifier
@@ -78,6 +79,7 @@ def main_run(args: argparse.Namespace) -> int:
     config = configuration.load(config_path)
     if args.script is not None:
         return main_script(config, config_path, args)
+    log.info("%s", language_said(config.language))
     lock = StateLock(config.state_dir)
     try:  # one table per state folder, for the process's life
         lock.take()
