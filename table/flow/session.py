@@ -342,6 +342,10 @@ class Session:
             self.joined.sort()
 
     def _try_start(self, seat: int, now: float) -> None:
+        if seat not in self.joined:  # README: DRAW at a joined seat starts the game
+            message = "join first (press UNO): DRAW at a joined seat starts the game"
+            self._refuse(seat, message, now, "join_first", pressed=Button.DRAW)
+            return
         if len(self.joined) < 2:
             message = "two seats must join (press UNO) before the game starts"
             self._refuse(seat, message, now, "two_seats", pressed=Button.DRAW)
