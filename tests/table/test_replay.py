@@ -31,7 +31,7 @@ def small(tmp_path):
 
 
 TEXT = """\
-journal   {path}: format 2, uno-table {app}, 6 actions
+journal   {path}: format 3, uno-table {app}, 6 actions
 rules     official
 origin    from_position: 3 players, first dealer 3, seed 0
 top       W4   colour blue   direction +1 (to the left)
