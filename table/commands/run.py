@@ -79,7 +79,6 @@ def main_run(args: argparse.Namespace) -> int:
     config = configuration.load(config_path)
     if args.script is not None:
         return main_script(config, config_path, args)
-    log.info("%s", language_said(config.language))
     lock = StateLock(config.state_dir)
     try:  # one table per state folder, for the process's life
         lock.take()
@@ -88,6 +87,7 @@ def main_run(args: argparse.Namespace) -> int:
         return 1
     except OSError as err:  # the table runs and says so; the lock is taken before any write
         log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
+    log.info("%s", language_said(config.language))
     events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
     inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
     from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
