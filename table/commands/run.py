@@ -17,6 +17,7 @@ from table.app import WindowOptions, build_table
 from table.commands import demo as demo_mod
 from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
+from table.screen.text import language_said
 from table.setup import config as configuration
 from table.setup.notify import Notifier
 
@@ -82,6 +83,7 @@ def main_run(args: argparse.Namespace) -> int:
         return 1
     except OSError as err:  # the table runs and says so; the lock is taken before any write
         log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
+    log.info("%s", language_said(config.language))
     from table.screen.window import NoScreen  # pygame starts here
 
     try:
