@@ -190,6 +190,8 @@ def test_rdm6300_a_frame_too_long_is_said_before_any_next_frame(sim_reader, even
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"\x020A1B2C3D4E4E4E4E")  # no ETX, no next frame
         problem = next_event(events)
-        assert problem == DeviceProblem("pile", "frame too long", "<02>0A1B2C3D4E4E4", down=False)
+        assert problem == DeviceProblem(
+            "pile", Problem.GARBLED, "frame too long", "<02>0A1B2C3D4E4E4", down=False
+        )
         sim_reader.send(b"\x03" + rdm6300_frame(TAG))
         assert next_event(events).code == "R5"
