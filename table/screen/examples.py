@@ -66,6 +66,20 @@ def game_official() -> tuple[Game, list[ev.Event]]:
     return game, events
 
 
+def badges_example(_facts: _Facts) -> View:
+    """Every badge on one seat (the dealer, who called UNO, a +2 to answer), under the shipped
+    seat names: the longest in Spanish ("Asiento 2")."""
+    game = Game.from_position(
+        RuleSet.preset("playone"),
+        hands=[["RD2", "G3"], ["R9", "B9"], ["R5", "G6", "G5"]],
+        top="R2",
+        turn=1,
+        dealer=1,
+    )
+    events = _play(game, CallUno(1), Play(1, "R9"), Play(2, "R5"), Play(0, "RD2"))
+    return build_view(game, _facts(names=(), events=tuple(events)))
+
+
 def cool_examples(_facts: _Facts) -> dict[str, View]:
     """A cool game mid-play: a stack to answer, a counter, an open colour, a 7 asking."""
     rules = RuleSet.preset("cool").replace(seven_zero=True)
@@ -124,6 +138,8 @@ def examples(lang: str = "en") -> dict[str, View]:
     )
     events = _play(stack, Play(0, "GD2"))
     views["game_pending"] = build_view(stack, _facts(names=NAMES[:3], events=tuple(events)))
+
+    views["game_badges"] = badges_example(_facts)
 
     crowd = Game.new(8, RuleSet.preset("cool"), seed=11)
     names = ("Ana", "Bruno", "Carla", "Dani", "Elena", "Fede", "Guille", "Hugo")

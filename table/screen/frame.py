@@ -17,7 +17,17 @@ from table.flow.session import Notice as SessionNotice
 from table.setup.config import Config
 
 from .text import Text, default_language
-from .view import Devices, Notice, NoticeKind, Screen, TableFacts, View, build_view
+from .view import (
+    Devices,
+    Notice,
+    NoticeKind,
+    Screen,
+    TableFacts,
+    View,
+    asking_prompt,
+    build_view,
+    prompt_for,
+)
 
 PROBLEM_KEYS = {
     "unknown code": "problem_unknown_code",
@@ -33,13 +43,25 @@ PROBLEM_KEYS = {
     "reader cannot grab": "problem_cannot_open",
     "reader ambiguous": "problem_ambiguous",
     "reader failed": "problem_failed",
+    "show the card again: two_cards": "problem_show_two_cards",
+    "show the card again: partial": "problem_show_partial",
+    "show the card again: glare": "problem_show_glare",
+    "show the card again: blur": "problem_show_blur",
+    "show the card again": "problem_show_again",
+    "camera faces missing": "problem_faces_missing",
+    "camera faces damaged": "problem_faces_damaged",
+    "camera faces of another deck": "problem_faces_other_deck",
+    "camera not found": "problem_camera_not_found",
+    "camera cannot": "problem_camera_cannot_open",
+    "camera needs": "problem_camera_software",
 }
 """Device problems the screen has a sentence for, by how hw/ words them in English (for the
 log) at their start: a new kind of problem slots in with a line here and its sentences."""
 
 
-HELP_ROWS = ("help_colors", "help_codes", "help_actions", "help_wilds")
-"""How to type card codes, in the help (each has a `_keys` sentence: the codes it shows)."""
+HELP_ROWS = ("help_colors", "help_codes", "help_actions")
+"""How to type card codes, in the help (each has a `_keys` sentence: the codes it shows); the
+wilds' row follows, built from the deck in force."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +105,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         notices=notices,
         devices=devices(session, local, text),
         help=local.help,
-        keys=key_rows(local.keymap, text) if local.help else (),
+        keys=key_rows(local.keymap, text, wilds(session)) if local.help else (),
         key_grid=key_grid(local.keymap, text) if local.help else (),
         typed=local.typed,
         notes=() if in_game else tuple(text(key) for key in session.notes()),
@@ -112,8 +134,29 @@ def notice_of(session: Session, text: Text) -> Notice | None:
     seat = notice.seat
     if session.game is not None and seat is not None:
         seat = session.joined.index(seat) if seat in session.joined else None
-    sentence = text.refusal(notice.reason, notice.card, notice.text, pressed=notice.pressed)
+    blanks = refusal_blanks(session, notice, text)
+    sentence = text.refusal(notice.reason, notice.card, notice.text, notice.pressed, **blanks)
     return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
+
+
+def refusal_blanks(session: Session, notice: SessionNotice, text: Text) -> dict[str, str]:
+    """What a refusal may name: the seat it came from (one not playing too), the awaited
+    seat, and what the game waits for (the prompt, without the awaited seat's name)."""
+    config = session.config
+    blanks = {"who": seat_name(config, notice.seat, text)} if notice.seat is not None else {}
+    game = session.game
+    if game is None:
+        return blanks
+    names = tuple(seat_name(config, p, text) for p in session.joined)
+    events = tuple(line.event for line in session.lines if line.event is not None)
+    prompt = asking_prompt(session.asking(), names, text) or prompt_for(game, names, text, events)
+    awaited = game.awaiting.seat
+    if awaited is None:
+        return blanks | {"waiting": prompt}
+    return blanks | {
+        "awaited": names[awaited],
+        "waiting": prompt.removeprefix(f"{names[awaited]}: "),
+    }
 
 
 def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
@@ -158,8 +201,17 @@ def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, .
     return (("", heads), *rows)
 
 
-def key_rows(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, str], ...]:
-    """The help's rows under the grid: the colour pad, how to type a card code, the help key."""
+def wilds(session: Session) -> tuple[str, ...]:
+    """The codes of the wild cards in the deck in force (the game's, or the lobby's choice)."""
+    rules = session.game.rules if session.game is not None else session.rules()
+    return tuple(dict.fromkeys(str(card) for card in rules.deck() if card.is_wild))
+
+
+def key_rows(
+    keymap: KeyMap | None, text: Text, wild_codes: tuple[str, ...] = ("W", "W4")
+) -> tuple[tuple[str, str], ...]:
+    """The help's rows under the grid: the colour pad, how to type a card code (the wilds of
+    the deck in force), the help key."""
     rows: list[tuple[str, str]] = []
     if keymap is not None:
         pad = [(key, button) for key, (seat, button) in keymap.buttons.items() if seat is None]
@@ -168,6 +220,7 @@ def key_rows(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, str], ...]:
             colours = ", ".join(text.button(button).lower() for _, button in pad)
             rows.append((keys, f"{text('pad')}: {colours}"))
         rows += [(text(f"{row}_keys"), text(row)) for row in HELP_ROWS]
+        rows.append((" ".join(wild_codes), ", ".join(text.card(c) for c in wild_codes)))
         rows.append(("Enter", text("help_send")))
     rows.append((HELP_KEY.upper(), text("help_toggle")))
     return tuple(rows)

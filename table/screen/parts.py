@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
+from engine import Card
 from hw.keyboard import HELP_KEY
 
 from . import cards_art as art
@@ -17,18 +19,35 @@ from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
-    """A card face, drawn once per code, size and language (while the cache keeps it)."""
+    """A card face, made once per code, size and language (while the cache keeps it) from the
+    parts its colour and rank share with other faces (cards_art.face_parts)."""
     letters = art.letters_for(text.letter)
+    return p.image(
+        ("face", code, height, text.lang),
+        lambda: art.card_face(code, height, p.font, letters, _body(p), p.image),
+    )
 
+
+def _body(p: Painter):
     def body(letter: str, size: tuple[int, int], radius: int, unit: float) -> pygame.Surface:
         # One body per colour and size, under every face of it: half of a face's drawing.
         key = ("body", letter, size)
         return p.image(key, lambda: art.patterned_body(letter, size, radius, unit))
 
-    return p.image(
-        ("face", code, height, text.lang),
-        lambda: art.card_face(code, height, p.font, letters, body),
-    )
+    return body
+
+
+def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
+    """A card face drawn as its parts (the colour's base, then the rank and corners), so that
+    the next card of that colour redraws only the marks that differ."""
+    card = Card.parse(code)
+    letters = art.letters_for(text.letter)
+    base, marks = art.face_parts(card, height, p.font, letters, _body(p), p.image)
+    key = ("rounded base", "W" if card.is_wild else str(card.color), height)
+    rounded = p.image(key, lambda: art.rounded(base, art.card_radius(base.get_width())))
+    rect = p.blit(rounded, mark, **anchor)
+    for part in marks:
+        p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
 def back(p: Painter, height: int, word: str) -> pygame.Surface:
@@ -42,25 +61,22 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
     """The dark room and, for table screens, the lighter oval of the table."""
-    key = ("background", lay.width, lay.height, felt)
-    image = p.images.get(key)
-    if image is None:
-        image = _background(lay, felt)
-        p.images.put(key, image)  # kept as drawn: in three colours, a byte a pixel
-    p.surface.blit(image, (0, 0))
+    if not felt:
+        p.rect(th.BACKGROUND, lay.screen)
+        return
+    p.background(("background", lay.width, lay.height), lambda: _felt(lay))
 
 
-def _background(lay: Layout, felt: bool) -> pygame.Surface:
-    # A quarter of a screen's memory, and blitted in half the time drawing it takes.
+def _felt(lay: Layout) -> pygame.Surface:
+    # Drawn in three colours, a byte a pixel; the Painter keeps it in the screen's format.
     image = pygame.Surface((lay.width, lay.height), depth=8)
     edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
     image.set_palette([th.BACKGROUND, edge, th.FELT])
     image.fill(0)
-    if felt:
-        sw, sh = lay.seat_size
-        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
-        pygame.draw.ellipse(image, 2, oval)
+    sw, sh = lay.seat_size
+    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+    pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
+    pygame.draw.ellipse(image, 2, oval)
     return image
 
 
@@ -102,59 +118,93 @@ def seat_box(
     pad = max(4, min(lay.u(1.4), rect.height // 8))
     inner = rect.inflate(-2 * pad, -2 * pad)
     name_px = min(lay.px(th.MEDIUM), round(inner.height * 0.36))
-    badges = _seat_badges(p, lay, inner, seat, text, name_px, lobby)
+    row = pygame.Rect(inner.left, inner.top + name_px, inner.width, inner.height - name_px)
     faded = seat.left or (lobby and not seat.joined)
+    badges = [] if lobby else _badges(seat, text, round(name_px * 0.95))
+    # The name comes first: badges take the room beside it that it leaves, then the room
+    # right of the card count; one that fits nowhere is left out (the dealer's goes first).
+    name_w = min(p.width(seat.name, name_px), inner.width)
+    gap = lay.u(0.8)
+    beside = _fitting(p, badges, inner.width - name_w - pad, gap)
+    right = _pills(p, beside, inner.right, inner.top, gap)
     p.text(
         seat.name,
         name_px,
         th.DIM if faded else th.TEXT,
-        max_w=badges - inner.left - pad,
+        max_w=right - inner.left - (pad if beside else 0),
         topleft=inner.topleft,
     )
-    row = pygame.Rect(inner.left, inner.top + name_px, inner.width, inner.height - name_px)
     if lobby:
         _lobby_row(p, lay, row, seat, text)
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
-        _count_row(p, lay, row, seat, view, text)
+        _count_row(p, lay, row, seat, view, text, [b for b in badges if b not in beside])
 
 
-def _seat_badges(p, lay, inner, seat: SeatView, text: Text, px: int, lobby: bool) -> int:
-    """UNO and dealer badges at the top right; returns where the name must stop."""
-    right = inner.right
-    h = round(px * 0.95)
-    if seat.pending and not lobby:
-        # On the name's row, so that the points below stay in view.
+@dataclass(frozen=True)
+class _Badge:
+    """A pill on a seat: its word, colours, height, and the mark the screen audit checks."""
+
+    label: str
+    fill: th.RGB
+    ink: th.RGB
+    height: int
+    mark: str
+    edge: bool = False
+    size: float = 0.8  # the word's size, of the pill's height
+
+    @property
+    def px(self) -> int:
+        return round(self.height * self.size)
+
+    def width(self, p: Painter) -> int:
+        return round(p.width(self.label, self.px) + self.height * (1.4 - self.size))
+
+
+def _badges(seat: SeatView, text: Text, h: int) -> list[_Badge]:
+    """A seat's badges, the most needed first: UNO called, a draw to answer, the dealer."""
+    out = []
+    if seat.uno:  # only the seat says it; a draw to answer shows by the top card too
+        out.append(_Badge(text.call_word + "!", th.CALL, th.TEXT, h, f"uno {seat.seat}", True))
+    if seat.pending:
         badge = text("draw_badge", n=seat.pending)
-        pill = pygame.Rect(0, 0, p.width(badge, round(h * 0.8)) + h * 0.6, h)
-        pill.topright = (right, inner.top)
-        p.panel(pill, th.ALERT, None, 0, h // 2)
-        p.text(badge, round(h * 0.8), th.TEXT, center=pill.center)
-        p.marks[f"pending {seat.seat}"] = pill
-        right = pill.left - lay.u(0.8)
-    if seat.uno and not lobby:
-        label = p.text_image(text.call_word + "!", round(h * 0.8), th.TEXT)
-        pill = pygame.Rect(0, 0, label.get_width() + h * 0.6, h)
-        pill.topright = (right, inner.top)
-        p.panel(pill, th.CALL, th.TEXT, max(1, h // 12), h // 2)
-        p.text(text.call_word + "!", round(h * 0.8), th.TEXT, center=pill.center)
-        p.marks[f"uno {seat.seat}"] = pill
-        right = pill.left - lay.u(0.8)
-    if seat.dealer and not lobby:
+        out.append(_Badge(badge, th.ALERT, th.TEXT, h, f"pending {seat.seat}"))
+    if seat.dealer:
         # A word, not a letter: a lone "R" or "D" reads as a colour or means nothing.
-        label_px = round(h * 0.7)
-        chip = pygame.Rect(0, 0, p.width(text("dealer"), label_px) + h * 0.5, h)
-        chip.topright = (right, inner.top)
-        p.panel(chip, th.TEXT, None, 0, h // 2)
-        p.text(text("dealer"), label_px, th.INK, center=chip.center)
-        p.marks[f"dealer {seat.seat}"] = chip
-        right = chip.left - lay.u(0.8)
+        out.append(_Badge(text("dealer"), th.TEXT, th.INK, h, f"dealer {seat.seat}", size=0.7))
+    return out
+
+
+def _fitting(p: Painter, badges: list[_Badge], room: float, gap: int) -> list[_Badge]:
+    """The badges that fit side by side in `room`, `gap` apart, the first ones first."""
+    out = []
+    for badge in badges:
+        need = badge.width(p) + gap
+        if need <= room:
+            room -= need
+            out.append(badge)
+    return out
+
+
+def _pills(p: Painter, badges: list[_Badge], right: int, top: int, gap: int) -> int:
+    """Draw `badges` right to left from `right`, tops at `top`; returns their left edge."""
+    for badge in badges:
+        pill = pygame.Rect(0, 0, badge.width(p), badge.height)
+        pill.topright = (right, top)
+        edge = badge.ink if badge.edge else None
+        p.panel(pill, badge.fill, edge, max(1, badge.height // 12), badge.height // 2)
+        p.text(badge.label, badge.px, badge.ink, center=pill.center)
+        p.marks[badge.mark] = pill
+        right = pill.left - gap
     return right
 
 
-def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text) -> None:
-    """A card back and the count, big; the pending draw; the score at the right if room."""
+def _count_row(
+    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text, badges: list[_Badge]
+) -> None:
+    """A card back and the count, big; the badges the name's row had no room for, and the
+    score, at the right while there is room."""
     icon_h = round(row.height * 0.82)
     icon = back(p, icon_h, text.call_word)
     p.blit(icon, midleft=(row.left, row.centery))
@@ -167,10 +217,14 @@ def _count_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, 
         midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
     )
     room = row.right - count.right - lay.u(1)
+    badges = _fitting(p, badges, room, lay.u(0.8))
+    if badges:
+        top = row.centery - badges[0].height // 2
+        room = _pills(p, badges, row.right, top, lay.u(0.8)) - count.right - lay.u(1)
     score = f"{seat.score} {text('pts')}"
     score_px = lay.px(th.SMALL)
     if view.points and p.width(score, score_px) <= room:
-        p.text(score, score_px, th.DIM, midright=(row.right, row.centery))
+        p.text(score, score_px, th.DIM, midright=(count.right + lay.u(1) + room, row.centery))
 
 
 def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
@@ -179,15 +233,9 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
         side = round(px * 1.1)
         mark = pygame.Rect(row.left, 0, side, side)
         mark.centery = row.centery
-        pygame.draw.ellipse(p.surface, th.GOOD, mark)
+        p.ellipse(th.GOOD, mark)
         pts = [(0.24, 0.52), (0.43, 0.72), (0.78, 0.32)]
-        pygame.draw.lines(
-            p.surface,
-            th.INK,
-            False,
-            [(mark.x + x * side, mark.y + y * side) for x, y in pts],
-            max(2, side // 7),
-        )
+        p.lines(th.INK, [(mark.x + x * side, mark.y + y * side) for x, y in pts], max(2, side // 7))
         p.text(
             text("joined"), lay.px(th.MEDIUM), th.GOOD, midleft=(mark.right + lay.u(1), row.centery)
         )
@@ -216,7 +264,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             points_in.append(
                 (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
             )
-        art.fill_polygon(p.surface, points_out + points_in[::-1], th.TEXT)
+        p.polygon(points_out + points_in[::-1], th.TEXT)
         # The head at the end, pointing along the way of play.
         ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
         sign = 1 if direction > 0 else -1
@@ -227,7 +275,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
             (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
         ]
-        art.fill_polygon(p.surface, head, th.TEXT)
+        p.polygon(head, th.TEXT)
 
 
 def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
@@ -300,11 +348,11 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     if view.notices:
         fill, accent = NOTICE_COLORS[view.notices[0].kind]
         p.panel(bar, fill)
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
         accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
     line = view.footer
     right = status.left - lay.margin
     if view.typed:
@@ -359,9 +407,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     for k, (line, color) in enumerate(lines):
         left = area.left
         if k == 0:
-            pygame.draw.circle(
-                p.surface, color, (area.left + dot // 2, round(y + step / 2)), dot // 2
-            )
+            p.circle(color, (area.left + dot // 2, round(y + step / 2)), dot // 2)
             left += dot + lay.u(0.8)
         p.text(line, px, color, max_w=area.right - left, topleft=(left, y))
         y += step

@@ -27,7 +27,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "rules": "Rules",
         "deck": "Deck {n}",
         "draw_badge": "+{n}",
-        "to_draw": "{n} to draw",
         "direction": "play goes",
         "color_to_follow": "colour",
         "no_color": "colour not named yet",
@@ -131,7 +130,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_uno": "too many cards to call {call}",
         "already_called": "{call} is called already",
         "nothing_to_catch": "nobody to catch right now",
-        "wrong_moment": "not now",
+        "wrong_moment": "not now: {waiting}",
         "round_over": "the round is over",
         "round_not_over": "the round is not over yet",
         "not_in_hand": "that card is not in the hand",
@@ -157,13 +156,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "already_on_pile": "that card is already on the pile",
         "shown_already": "that card has been shown already",
         "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
+        "not_taken": "{card} was not taken: take it back and play it again",
         "knobs_misfit": "the configured knobs do not fit these rules",
-        "no_seat": "that seat is not playing",
+        "no_seat": "{who} is not playing in this game",
+        "not_challenger": "only {awaited} may challenge the +4",
+        "lobby_challenge": "{challenge} does nothing in the lobby: {call} joins, {draw} starts",
+        "that_seat": "that seat",
+        "the_victim": "the seat that must draw",
+        "waiting_other": "the game waits for something else",
         "no_color_asked": "nobody has to choose a colour now",
         "two_seats": "two seats must join (press {call}) before the game starts",
         "lobby_scan": "press {call} to join, then {draw} to start",
         "not_your_turn_pressed": "not your turn: {button} does nothing now",
-        "wrong_moment_pressed": "{button} does nothing now",
+        "wrong_moment_pressed": "{button} does nothing now: {waiting}",
         "round_over_pressed": "the round is over: {draw} starts the next one",
         # Device problems, notices and the corner.
         "problem_unknown_code": "{source}: {code} is not a card code",
@@ -174,6 +179,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_disconnected": "{source}: the reader was unplugged",
         "problem_not_found": "{source}: the reader is not plugged in",
         "problem_cannot_open": "{source}: the reader cannot be opened",
+        "problem_show_two_cards": "{source}: two cards in view: show one card again",
+        "problem_show_partial": "{source}: the card is not all on the spot: show it again",
+        "problem_show_glare": "{source}: glare on the card: show it again",
+        "problem_show_blur": "{source}: the card is blurred: show it again and hold it still",
+        "problem_show_again": "{source}: not sure which card that is: show it again",
+        "problem_faces_missing": "{source}: the camera knows no deck yet: "
+        "run uno-table enroll --camera",
+        "problem_faces_damaged": "{source}: the camera's faces file is damaged: enroll the deck "
+        "again",
+        "problem_faces_other_deck": "{source}: the camera's faces are of another deck: enroll "
+        "this one",
+        "problem_camera_not_found": "{source}: the camera is not plugged in",
+        "problem_camera_cannot_open": "{source}: the camera cannot be opened",
+        "problem_camera_software": "{source}: the camera's software is missing (README, Camera)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -194,8 +213,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_codes": "colour letter, then the number",
         "help_actions_keys": "RS RR RD2",
         "help_actions": "skip, reverse, +2: colour letter, then S, R or D2",
-        "help_wilds_keys": "W W4",
-        "help_wilds": "wild, wild +4",
         "help_send": "scan the typed code (Esc clears it)",
         "help_toggle": "this help on / off",
         "challenge_chosen": "colour chosen: {color}",
@@ -205,6 +222,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "Y": "yellow",
         "G": "green",
         "B": "blue",
+        # A colour after a card name of the feminine (Spanish "reversa roja"): one form here.
+        "R_f": "red",
+        "Y_f": "yellow",
+        "G_f": "green",
+        "B_f": "blue",
         "letter_R": "R",
         "letter_Y": "Y",
         "letter_G": "G",
@@ -232,6 +254,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "The saved game could not be read: it is kept as {file}",
         "alert_misfit": "The saved game has {seats} seats, this table {configured}: "
         "{challenge} sets it aside",
+        "alert_rewritten": "Another program removed or changed the saved game: it is saved "
+        "again from this table, nothing lost",
         "cause_disk_full": "the disk is full",
         "cause_read_only": "the disk is read-only",
         "cause_no_permission": "no permission to write there",
@@ -254,7 +278,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "rules": "Reglas",
         "deck": "Mazo {n}",
         "draw_badge": "+{n}",
-        "to_draw": "roba {n}",
         "direction": "sentido",
         "color_to_follow": "color",
         "no_color": "color sin elegir",
@@ -324,9 +347,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_drew_uno": "{name} roba {n} por no decir {call}",
         "ev_drew_guilty": "{name} roba {n}: el +4 era un farol",
         "ev_skipped": "{name} pierde el turno",
-        "ev_reversed": "Cambio de sentido",
+        "ev_reversed": "Sentido invertido",
         "ev_passed": "{name} pasa",
-        "ev_stacked": "{name}: roba {n}",
+        "ev_stacked": "{name}: {n} por robar",
         "ev_uno": "¡{name} dice {call}!",
         "ev_caught": "¡{by} pilla a {name} sin decir {call}!",
         "ev_challenged": "{by} reta el +4 de {name}",
@@ -355,7 +378,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "not_uno": "demasiadas cartas para decir {call}",
         "already_called": "ya has dicho {call}",
         "nothing_to_catch": "no hay nadie a quien pillar",
-        "wrong_moment": "ahora no",
+        "wrong_moment": "ahora no: {waiting}",
         "round_over": "la ronda ha terminado",
         "round_not_over": "la ronda no ha terminado",
         "not_in_hand": "esa carta no está en la mano",
@@ -382,13 +405,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "shown_already": "esa carta ya se ha enseñado",
         "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
         "(¿otra copia? escanéala otra vez)",
+        "not_taken": "{card} no se llegó a jugar: recógela y juégala otra vez",
         "knobs_misfit": "los ajustes configurados no encajan con estas reglas",
-        "no_seat": "ese asiento no está jugando",
+        "no_seat": "{who} no juega esta partida",
+        "not_challenger": "solo {awaited} puede retar el +4",
+        "lobby_challenge": "{challenge} no hace nada aquí: {call} une, {draw} empieza",
+        "that_seat": "ese asiento",
+        "the_victim": "quien debe robar",
+        "waiting_other": "la partida espera otra cosa",
         "no_color_asked": "ahora nadie tiene que elegir color",
         "two_seats": "deben unirse dos asientos (pulsa {call}) antes de empezar",
         "lobby_scan": "pulsa {call} para unirte y {draw} para empezar",
         "not_your_turn_pressed": "no es tu turno: {button} no hace nada ahora",
-        "wrong_moment_pressed": "{button} no hace nada ahora",
+        "wrong_moment_pressed": "{button} no hace nada ahora: {waiting}",
         "round_over_pressed": "la ronda ha terminado: {draw} empieza la siguiente",
         "problem_unknown_code": "{source}: {code} no es un código de carta",
         "problem_unreadable": "{source}: no se pudo leer: escanéala otra vez",
@@ -398,6 +427,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_disconnected": "{source}: el lector se ha desconectado",
         "problem_not_found": "{source}: el lector no está conectado",
         "problem_cannot_open": "{source}: no se puede abrir el lector",
+        "problem_show_two_cards": "{source}: hay dos cartas a la vista: muestra solo una",
+        "problem_show_partial": "{source}: la carta no está entera en el sitio: muéstrala otra vez",
+        "problem_show_glare": "{source}: hay reflejos en la carta: muéstrala otra vez",
+        "problem_show_blur": "{source}: la carta sale borrosa: muéstrala otra vez, quieta",
+        "problem_show_again": "{source}: no está claro qué carta es: muéstrala otra vez",
+        "problem_faces_missing": "{source}: la cámara aún no conoce la baraja: "
+        "ejecuta uno-table enroll --camera",
+        "problem_faces_damaged": "{source}: el archivo de caras de la cámara está dañado: "
+        "registra la baraja otra vez",
+        "problem_faces_other_deck": "{source}: las caras de la cámara son de otra baraja: "
+        "registra esta",
+        "problem_camera_not_found": "{source}: la cámara no está conectada",
+        "problem_camera_cannot_open": "{source}: no se puede abrir la cámara",
+        "problem_camera_software": "{source}: falta el software de la cámara (README, Cámara)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",
@@ -416,8 +459,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_codes": "letra del color y número",
         "help_actions_keys": "RS RR RD2",
         "help_actions": "bloqueo, reversa, +2: letra del color y luego S, R o D2",
-        "help_wilds_keys": "W W4",
-        "help_wilds": "comodín, comodín +4",
         "help_send": "escanea el código escrito (Esc lo borra)",
         "help_toggle": "esta ayuda sí / no",
         "challenge_chosen": "color elegido: {color}",
@@ -426,13 +467,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "Y": "amarillo",
         "G": "verde",
         "B": "azul",
+        "R_f": "roja",
+        "Y_f": "amarilla",
+        "G_f": "verde",
+        "B_f": "azul",
         "letter_R": "Ro",
         "letter_Y": "Am",
         "letter_G": "Ve",
         "letter_B": "Az",
         "card_number": "{rank} {color}",
         "card_skip": "bloqueo {color}",
-        "card_reverse": "cambio de sentido {color}",
+        "card_reverse": "reversa {color_f}",
         "card_draw2": "+2 {color}",
         "card_W": "comodín",
         "card_W4": "comodín +4",
@@ -453,6 +498,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "No se pudo leer la partida guardada: se guarda como {file}",
         "alert_misfit": "La partida guardada tiene {seats} asientos, esta mesa {configured}: "
         "{challenge} la aparta",
+        "alert_rewritten": "Otro programa borró o cambió la partida guardada: se guarda de "
+        "nuevo desde esta mesa, sin perder nada",
         "cause_disk_full": "el disco está lleno",
         "cause_read_only": "el disco es de solo lectura",
         "cause_no_permission": "no hay permiso para escribir ahí",
@@ -512,7 +559,10 @@ class Text:
         if card.is_wild:
             return self("card_" + card.rank.value)
         key = _RANK_KEYS.get(card.rank, "card_number")
-        return self(key, color=self.color(card.color), rank=card.rank.value)
+        letter = str(card.color)
+        # Spanish colours agree with the card's name: "bloqueo rojo", "reversa roja".
+        feminine = self(f"{letter}_f") if self.has(f"{letter}_f") else self.color(letter)
+        return self(key, color=self.color(letter), color_f=feminine, rank=card.rank.value)
 
     def refusal(
         self,
@@ -520,19 +570,26 @@ class Text:
         card: Card | str | None = None,
         message: str = "",
         pressed: str = "",
+        **blanks: str,
     ) -> str:
         """A refused input as a sentence, from its reason (a `Refusal`, or the session's own
         word): a button's own sentence for a press, naming the card of a scan. Every reason
         has a sentence (a test checks each `Refusal` and `TableRefusal`); a notice with no
-        reason is its message."""
+        reason is its message. `blanks` name the seat it came from (`who`), the awaited seat
+        (`awaited`) and what the game waits for (`waiting`)."""
         card = self._card_or_blank(card or None)
+        blanks = {
+            "who": self("that_seat"),
+            "awaited": self("the_victim"),
+            "waiting": self("waiting_other"),
+        } | blanks
         if not reason:
             return message or self("refused", card=card)
         if not self.has(reason):
             raise ValueError(f"no sentence for the refusal {reason!r}")
         if pressed and self.has(f"{reason}_pressed"):
-            return self(f"{reason}_pressed", button=self.button(pressed), card=card)
-        return self(reason, card=card)
+            return self(f"{reason}_pressed", button=self.button(pressed), card=card, **blanks)
+        return self(reason, card=card, **blanks)
 
     def button(self, button: str) -> str:
         """A button's name as printed on it: the call word, DRAW, a colour of the pad."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import Game, Kind, Rank, RuleSet, Stacking
+from engine import Card, Game, Kind, Rank, RuleSet, Stacking
 from engine import events as ev
 
 from .text import Text, default_language
@@ -252,11 +252,18 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
             **common,
         )
     rules = game.rules
+    top, color = game.top and str(game.top), game.color and str(game.color)
+    if facts.asking is not None:
+        # The 7 lies on the pile while the table asks who swaps: show it, and say it.
+        seat, top = facts.asking
+        color = str(Card.parse(top).color)
+        played = text("ev_played", name=names[seat], card=text.card(top))
+        common["events"] = (played, *common["events"])[:EVENT_LINES]
     return View(
         screen=facts.screen or screen_for(game),
         seats=game_seats(game, facts, names),
-        top=game.top and str(game.top),
-        color=game.color and str(game.color),
+        top=top,
+        color=color,
         direction=game.direction,
         pending=game.pending_draw,
         awaited=game.awaiting.seat,

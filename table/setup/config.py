@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -14,8 +16,10 @@ from typing import Any
 
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
+from hw.frames import PICAMERA2
 from hw.header import PHYSICAL
 from hw.protocols import BAUD, BAUDS, Protocol
+from table import files
 from table.screen.view import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
@@ -38,6 +42,10 @@ PIN_RANGE = (min(PHYSICAL), max(PHYSICAL))  # the BCM GPIOs on the Pi's header
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
 REPEAT_MS = 500
+TEXT_LIMIT = 1 << 20  # bytes of a configuration or a deck map: a bigger file is not one
+FACES_FILE = "faces.npz"
+"""The camera's deck faces (`uno-table enroll --camera`) unless a reader names its own file:
+beside the journal in state_dir."""
 
 
 class ConfigError(ValueError):
@@ -56,7 +64,8 @@ class Seat:
 @dataclass(frozen=True)
 class Reader:
     """A card reader: its name, how to find it, whose scans it reads (None: the turn's), and
-    how it speaks: its protocol, the silence that ends a `gap` frame, the repeat window (s)."""
+    how it speaks: its protocol, the silence that ends a `gap` frame, the repeat window (s);
+    a camera's deck faces file."""
 
     name: str
     device: str
@@ -65,6 +74,12 @@ class Reader:
     protocol: Protocol = Protocol.LINES
     gap: float = GAP_MS / 1000
     repeat: float = REPEAT_MS / 1000
+    faces: Path | None = None
+
+
+def default_faces(state_dir: Path) -> Path:
+    """Where the camera's deck faces are unless a reader says: beside the journal."""
+    return Path(state_dir) / FACES_FILE
 
 
 @dataclass(frozen=True)
@@ -141,9 +156,10 @@ def load(path: Path | None = None) -> Config:
 
 
 def read_text(path: Path, what: str) -> str:
-    """A UTF-8 file's text; ConfigError with one clear line when it cannot be read."""
+    """A UTF-8 file's text (a regular file of at most TEXT_LIMIT bytes); ConfigError with one
+    clear line when it cannot be read."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return files.read_bytes(path, TEXT_LIMIT).decode("utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -223,8 +239,9 @@ class _Table:
         return self.get(key, "true or false", lambda v: type(v) is bool)
 
     def str(self, key: str, default: Any = ..., max_len: int = 200) -> str:
-        expected = f"a text of at most {max_len} characters"
-        return self.get(key, expected, lambda v: type(v) is str and len(v) <= max_len, default)
+        expected = f"a text of at most {max_len} characters, without control characters"
+        ok = lambda v: type(v) is str and len(v) <= max_len and not _controls(v)  # noqa: E731
+        return self.get(key, expected, ok, default)
 
     def choice(self, key: str, choices: tuple, default: Any = ...) -> Any:
         expected = "one of " + ", ".join(_show(c) for c in choices)
@@ -270,7 +287,10 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         expected = f"{MIN_SEATS} to {MAX_SEATS} seats ([[seat]]): a game needs two"
         top.fail("seat", expected, seat_tables)
     knobs = _knobs(knobs_table, preset, len(seats))
-    readers = tuple(_reader(t, n, len(seats)) for n, t in enumerate(top.tables("reader", 0, 8), 1))
+    reader_tables = top.tables("reader", 0, 8)
+    readers = tuple(
+        _reader(t, n, len(seats), folder, state_dir) for n, t in enumerate(reader_tables, 1)
+    )
     names = [r.name for r in readers]
     for n, name in enumerate(names, 1):
         if name in names[: n - 1]:
@@ -332,7 +352,7 @@ def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:
 
 def _path(table: _Table, key: str, folder: Path) -> Path:
     text = table.str(key, max_len=4096)
-    if not text or "\0" in text:
+    if not text:
         table.fail(key, "a path", text)
     try:
         path = Path(text).expanduser()
@@ -383,18 +403,24 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
     return seat
 
 
-def _reader(table: _Table, number: int, seats: int) -> Reader:
+def _reader(table: _Table, number: int, seats: int, folder: Path, state_dir: Path) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
     protocol = Protocol(table.choice("protocol", tuple(Protocol), Protocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:
         table.fail("device", protocol.device, device)
-    for key, wanted in (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP)):
+    camera = protocol is Protocol.CAMERA
+    wants = (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP), ("faces", camera))
+    for key, wanted in wants:
         if key in table.data and not wanted:
             table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])
     baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, BAUD)
     gap = table.int("gap_ms", 5, 2000, GAP_MS) / 1000
-    repeat = table.int("repeat_ms", 0, 10000, REPEAT_MS) / 1000
+    # A camera counts a card once until its spot is empty (hw.spot): no repeat window is needed.
+    repeat = table.int("repeat_ms", 0, 10000, 0 if camera else REPEAT_MS) / 1000
+    faces = None
+    if camera:
+        faces = _path(table, "faces", folder) if "faces" in table.data else default_faces(state_dir)
     seat = table.get(
         "seat",
         f'"turn" or a seat number from 1 to {seats}',
@@ -402,7 +428,10 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
         TURN,
     )
     table.done()
-    return Reader(name, device, baud, None if seat == TURN else seat - 1, protocol, gap, repeat)
+    if camera and not device.startswith("/dev/") and device != PICAMERA2:
+        device = str(_path(table, "device", folder))  # recorded frames, beside the file
+    seat = None if seat == TURN else seat - 1
+    return Reader(name, device, baud, seat, protocol, gap, repeat, faces)
 
 
 def _display(table: _Table) -> DisplaySettings:
@@ -426,12 +455,20 @@ def _sound(table: _Table) -> Sound:
     return sound
 
 
+def _controls(text: str) -> bool:
+    """Whether `text` holds a control character (a NUL, a newline, an escape...): the screen
+    cannot draw one, and a name or a path has no use for one."""
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+
+
 def _show(value: Any) -> str:
     """A value as TOML shows it, for messages."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        # Control characters escaped, as TOML writes them: the message stays one clean line.
+        quoted = json.dumps(value, ensure_ascii=False)
+        return "".join(f"\\u{ord(c):04x}" if _controls(c) else c for c in quoted)
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

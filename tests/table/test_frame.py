@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import Kind
 from hw.events import Button, ButtonPressed, CodeScanned
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.session import Session
@@ -130,3 +131,70 @@ def test_the_help_key_shows_the_help_until_the_next_action():
     assert window.view(session).help  # a frame with nothing new keeps it
     send(session, clock, CodeScanned("R9", "pile", clock[0] + 1))
     assert not window.view(session).help
+
+
+def test_the_help_lists_the_wilds_of_the_deck_in_force():
+    session, clock = table()
+    local = Local(help=True, keymap=KeyMap.default(4))
+    official = dict(session_view(session, local).keys)
+    assert official["W W4"] == "wild, wild +4" and "WS" not in " ".join(official)
+    send(session, clock, ButtonPressed(None, Button.BLUE, clock[0] + 1))  # the cool deck
+    cool = dict(session_view(session, local).keys)
+    assert cool["W WS W4"] == "wild, wild shuffle hands, wild +4"
+
+
+def test_a_seat_not_in_the_game_is_named():
+    session, clock = table()
+    for event in (ButtonPressed(0, Button.UNO, 1), ButtonPressed(1, Button.UNO, 2)):
+        send(session, clock, event)
+    send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
+    send(session, clock, ButtonPressed(3, Button.DRAW, clock[0] + 1))
+    assert session_view(session).footer == "Seat 4 is not playing in this game"
+    assert session.leds()[3] == "blink"
+
+
+def test_not_now_says_what_the_game_waits_for():
+    session, clock = started()
+    send(session, clock, CodeScanned("W", "pile", clock[0] + 1))  # Seat 2 owes a colour
+    send(session, clock, ButtonPressed(1, Button.DRAW, clock[0] + 1))
+    assert session_view(session).footer == (
+        "Seat 2: DRAW does nothing now: choose a colour on the pad"
+    )
+    es, clock = started("es")
+    send(es, clock, CodeScanned("W", "pile", clock[0] + 1))
+    send(es, clock, ButtonPressed(1, Button.DRAW, clock[0] + 1))
+    assert session_view(es).footer == (
+        "Asiento 2: ROBAR no hace nada ahora: elige un color en el pulsador"
+    )
+
+
+def test_challenge_in_the_lobby_says_what_the_buttons_do():
+    session, clock = table()
+    send(session, clock, ButtonPressed(2, Button.CHALLENGE, clock[0] + 1))
+    assert session_view(session).footer == (
+        "Seat 3: CHALLENGE does nothing in the lobby: UNO joins, DRAW starts"
+    )
+
+
+def test_a_challenge_of_ones_own_wild_four_names_who_may():
+    session, clock = started()
+    send(session, clock, CodeScanned("W4", "pile", clock[0] + 1))  # Seat 2 plays it
+    send(session, clock, ButtonPressed(None, Button.BLUE, clock[0] + 1))
+    send(session, clock, ButtonPressed(1, Button.CHALLENGE, clock[0] + 1))
+    assert session_view(session).footer == "Seat 2: only Seat 3 may challenge the +4"
+    send(session, clock, ButtonPressed(2, Button.CHALLENGE, clock[0] + 1))
+    assert session.game.awaiting.kind is Kind.REVEAL  # the victim's press is the challenge
+
+
+def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
+    from table.screen.examples import _Table
+
+    table7 = _Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
+    view = table7.view()
+    assert table7.session.asking() == (1, "R7")
+    assert view.top == "R7" and view.color == "R"
+    assert view.events[0] == "Bruno plays red 7"
+    assert view.prompt.startswith("Bruno plays red 7: who swaps hands?")
+    table7.press(3, Button.UNO)
+    view = table7.view()
+    assert view.top == "R7" and view.events[0] == "Bruno swaps hands with Dani"

@@ -90,3 +90,16 @@ def test_the_table_examples_say_what_happened(lang):
     assert views["refusal_gone"].refusal is None and not views["refusal_gone"].notices
     assert views["challenge_verdict"].verdict is not None
     assert "X9" in views["bad_code"].footer and "'" not in views["bad_code"].footer
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_with_badges_shows_its_whole_name(displays, lang):
+    view = VIEWS[lang]["game_badges"]
+    seat = view.seats[1]
+    assert seat.uno and seat.dealer and seat.pending  # every badge on the shipped name
+    for size in SIZES:
+        display = displays[size]
+        display.render(view)
+        p = display.painter
+        assert seat.name in [text for text, _ in p.placed], size
+        assert seat.name not in p.cut and "uno 1" in p.marks, size

@@ -119,3 +119,16 @@ def test_colour_letters_differ_within_a_language():
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError):
         Text("fr")
+
+
+def test_spanish_says_reverse_one_way_and_a_pending_draw_is_not_the_draw():
+    es = Text("es")
+    assert es.card("RR") == "reversa roja" and es.card("YS") == "bloqueo amarillo"
+    said = " ".join(STRINGS["es"].values()).lower()
+    assert "cambio de sentido" not in said
+    for key in ("help_actions", "prompt_counter_R", "prompt_respond_cool", "must_counter"):
+        assert "reversa" in STRINGS["es"][key]
+    names = ("Ana", "Bruno", "Carla", "Dani")
+    stacked = es.event(ev.DrawStacked(3, 2), names)
+    drew = es.event(ev.Drew(3, 2, (), None), names)
+    assert stacked == "Dani: 2 por robar" and stacked != drew == "Dani roba 2"
