@@ -1,5 +1,5 @@
 """`uno-table run --script FILE`: a file of presses and scans played through the real input
-paths, then the table's state as one JSON line (DESIGN.md, "The table script").
+paths, then the table's state as one JSON line (README, "Table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
 into a pseudo-terminal that each configured reader opens in place of its device; a camera

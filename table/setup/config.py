@@ -21,7 +21,7 @@ from hw.frames import PICAMERA2
 from hw.header import PHYSICAL
 from hw.protocols import BAUD, BAUDS, ReaderProtocol
 from table import files
-from table.screen.view import Position
+from table.positions import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
