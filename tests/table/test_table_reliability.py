@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -170,3 +171,35 @@ def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
         proc.kill()
     assert proc.returncode == 130, rest
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
+
+
+@pytest.mark.parametrize("removed", ["the lock file", "the folder"])
+def test_the_lock_holds_while_the_table_runs_even_when_removed(tmp_path, removed):
+    """Before: a second table started on a folder whose lock file (or the folder) was removed
+    under the first, and the two wrote over each other's moves."""
+    state_dir = tmp_path / "state"
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state_dir}"\n')
+    first = uno_table("run", "--headless", "--config", str(config))
+    try:
+        wait_for_frame(first)
+        if removed == "the folder":
+            shutil.rmtree(state_dir)
+        else:
+            (state_dir / LOCK_NAME).unlink()
+        second = uno_table("run", "--headless", "--seconds", "5", "--config", str(config))
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 1, err
+        assert err == (
+            f"uno-table: {state_dir} is in use by another table (process {first.pid}); "
+            "stop it first\n"
+        )
+        state = play(tmp_path, START + CARDS, f'state_dir = "{state_dir}"\n')
+        assert state["actions"] == [] and set(state["notices"]) == {
+            f"Another table (process {first.pid}) uses the save folder: stop it first"
+        }
+    finally:
+        first.kill()
+        first.communicate(timeout=60)
+    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
+    assert again.wait(timeout=60) == 0  # the lock went with its process
