@@ -73,13 +73,30 @@ def test_a_disk_that_cannot_save_through_the_script(tmp_path, spoil, folder, wha
     }
 
 
-def test_a_folder_where_the_journal_goes_through_the_script(tmp_path):
-    (tmp_path / "state" / "game.jsonl").mkdir(parents=True)
-    state = play(tmp_path, START + CARDS, f'state_dir = "{tmp_path / "state"}"\n')
-    assert state["screen"] == "lobby"
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        (lambda path: path.mkdir(), "a folder"),
+        (lambda path: path.symlink_to(path.with_name("gone")), "a link to nothing"),
+        (lambda path: path.symlink_to(path), "a loop of links"),
+        (os.mkfifo, "a named pipe (FIFO)"),
+    ],
+    ids=["folder", "dangling", "loop", "fifo"],
+)
+def test_something_else_where_the_journal_goes_through_the_script(tmp_path, make, what):
+    """Said as what it is, and CHALLENGE sets it aside (before: no button left that state)."""
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    make(state_dir / "game.jsonl")
+    config = f'state_dir = "{state_dir}"\n'
+    state = play(tmp_path, START + CARDS, config)
+    assert state["screen"] == "resume" and state["actions"] == []
     assert set(state["notices"]) == {
-        "Cannot read the saved game: something else is where the saved game goes"
+        f"There is {what} where the saved game goes: CHALLENGE sets it aside"
     }
+    state = play(tmp_path, "0 press 1 challenge\n" + START + CARDS, config)
+    assert state["screen"] == "game" and len(state["actions"]) == 4
+    assert os.path.lexists(state_dir / "game.jsonl.discarded-1")
 
 
 def test_a_journal_of_more_seats_than_configured_through_the_script(tmp_path):
