@@ -16,9 +16,9 @@ from types import ModuleType
 
 def commands() -> tuple[ModuleType, ...]:
     """Modules that each add one subcommand with register(sub) and run it through `handler`."""
-    from table.commands import check, enroll, labels, replay, run, wiring
+    from table.commands import check, enroll, identify, labels, replay, run, wiring
 
-    return (run, check, enroll, labels, replay, wiring)
+    return (run, check, enroll, identify, labels, replay, wiring)
 
 
 def build_parser() -> argparse.ArgumentParser:
