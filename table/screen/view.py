@@ -251,7 +251,7 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
             prompt=facts.prompt or text("prompt_lobby"),
             **common,
         )
-    rules = game.rules
+    rules, outcome = game.rules, game.outcome
     top, color = game.top and str(game.top), game.color and str(game.color)
     if facts.asking is not None:
         # The 7 lies on the pile while the table asks who swaps: show it, and say it.
@@ -276,9 +276,9 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         points=rules.points,
         target=rules.target_score,
         lowest_wins=rules.lowest_wins,
-        round_winner=game.winner,
-        round_points=game.round_points,
-        match_winner=game.match_winner,
+        round_winner=outcome.winner if outcome else None,
+        round_points=outcome.points if outcome else 0,
+        match_winner=outcome.match_winner if outcome else None,
         challenge=challenge_view(game),
         tally=tally_rows(game),
         verdict=verdict_of(game.last_events, names, text),
@@ -405,7 +405,7 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.DRAWN:
             return text(_drawn_key(game.rules), name=name)
         case Kind.RESPOND if game.counter is not None:
-            return text(f"prompt_counter_{game.counter[0]}", name=name)
+            return text(f"prompt_counter_{game.counter.against}", name=name)
         case Kind.RESPOND:
             cool = game.rules.stacking is Stacking.COOL
             key = "prompt_respond_cool" if cool else "prompt_respond"
@@ -430,14 +430,14 @@ def _drawn_key(rules: RuleSet) -> str:
 
 def challenge_view(game: Game) -> ChallengeView | None:
     """The challenge being decided or revealed, if any."""
-    snapshot = game.snapshot()
-    w4 = snapshot["w4"]
-    kind = game.awaiting.kind
-    if w4 is None or kind not in (Kind.CHALLENGE, Kind.REVEAL) or game.winner is not None:
+    w4 = game.challenge
+    if w4 is None:
         return None
-    culprit, follow, _, challenger = w4
+    culprit, challenger = w4.seat, w4.challenger
+    follow = str(w4.follow) if w4.follow is not None else None
+    kind = game.awaiting.kind
     draws = dict(
-        guilty_draw=Rank.WILD4.draws * snapshot["w4_count"],  # several W4 in one play
+        guilty_draw=Rank.WILD4.draws * w4.count,  # several W4 in one play
         innocent_draw=game.pending_draw + game.rules.challenge_penalty,
     )
     if kind is Kind.CHALLENGE:
