@@ -50,7 +50,9 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     pygame.display.set_caption("uno-table")
     pygame.mouse.set_visible(headless or not config.display.fullscreen)
     size = (config.display.width, config.display.height)
-    flags = 0
+    # A window a desktop may resize: pygame must know, or it keeps drawing on the surface
+    # SDL freed with the old size (a segfault, "unsupported surface bit depth").
+    flags = pygame.RESIZABLE
     if headless:
         size = size if all(size) else HEADLESS_SIZE
     elif config.display.fullscreen and _kiosk():
@@ -101,6 +103,8 @@ class Window:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit = True
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self._force = True  # the whole frame again, at the new size
             elif event.type == pygame.KEYDOWN:
                 self._key(pygame.key.name(event.key), now)
 
