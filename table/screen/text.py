@@ -84,6 +84,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_reveal_points": "{name}: scan the cards left in your hand ({draw}: no more)",
         "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
+        "demo_over": "The demo is over: close the window to leave",
         # Event sentences.
         "ev_dealt": "{name} deals {n} cards each",
         "ev_first": "First card: {card}",
@@ -317,6 +318,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_reveal_points": "{name}: escanea las cartas que te quedan ({draw}: no hay más)",
         "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
+        "demo_over": "La demostración ha terminado: cierra la ventana para salir",
         "ev_dealt": "{name} reparte {n} cartas a cada uno",
         "ev_first": "Primera carta: {card}",
         "ev_returned": "{card} no puede empezar: vuelve al mazo",

@@ -93,6 +93,7 @@ class Window:
         self.pin_factory = pin_factory
         self.help = False
         self.quit = False
+        self.ending = ""  # the key of a last word over the prompt: nothing more will come
         self.screens = screens
         self.saved: dict[str, Path] = {}
 
@@ -120,6 +121,11 @@ class Window:
             self.events.put(event)
         if self.keyboard.typed != before:
             self._force = True
+
+    def finish(self, ending: str) -> None:
+        """Nothing will answer the table's prompt any more (the demo is over): say `ending`."""
+        self.ending = ending
+        self._force = True
 
     def show_help(self, on: bool) -> None:
         """Show or hide the help; an action in the game hides it again."""
@@ -176,5 +182,6 @@ class Window:
             keymap=keyboard.keymap if keyboard else None,
             typed=keyboard.typed if keyboard else "",
             pin_factory=self.pin_factory,
+            ending=self.ending,
         )
         return session_view(session, local)
