@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine import (
     CallUno,
     Challenge,
+    ChooseColor,
     Game,
     Play,
     Reveal,
@@ -96,7 +97,16 @@ def cool_examples(_facts: _Facts) -> dict[str, View]:
         events = _play(game, *actions)
         return build_view(game, _facts(names=names, events=tuple(events), **facts))
 
+    shuffle = Game.from_position(
+        rules, hands=[["WS", "R1", "B2"], 6, 4, 5], top="R3", turn=0, scores=[40, 0, 115, 60]
+    )
+    events = _play(shuffle, Play(0, "WS"))
+    default_names = _facts(names=(), events=tuple(events))  # the longest: "Asiento 2"
+    asked = build_view(shuffle, default_names)
+    events = _play(shuffle, ChooseColor(0, "G"))
     return {
+        "cool_shuffle": asked,
+        "cool_shuffled": build_view(shuffle, _facts(names=(), events=tuple(events))),
         "cool_stack": cool(Play(0, ["RD2", "GD2"])),
         "cool_counter": cool(Play(0, "RS")),
         "cool_open_color": cool(Play(0, "W")),

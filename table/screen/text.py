@@ -70,6 +70,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_turn_multi": "{name}: play a card, or several of one symbol, or press {draw}",
         "prompt_target": "{name} plays {card}: who swaps hands? That seat presses {call}",
         "prompt_color": "{name}: choose a colour on the pad",
+        "prompt_color_shuffle": "{name}: deal the hands again as shown, then choose a colour "
+        "on the pad",
         "prompt_color_open": "{name}: choose a colour on the pad · {other} may play any colour now",
         "prompt_drawn": "{name}: play the card you drew, or press {draw} to pass",
         "prompt_drawn_more": "{name}: play the card if it fits, or press {draw} for another",
@@ -117,7 +119,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_declined": "{name} lets it pass",
         "ev_swapped": "{name} swaps hands with {other}",
         "ev_passed_hands": "Every hand moves one seat on",
-        "ev_shuffled": "{name} shuffles every hand and deals them again",
+        "ev_shuffled": "{name} deals every hand again",
         "ev_round": "{name} wins the round (+{n})",
         "ev_match": "{name} wins the match!",
         # Refusals, by the engine's reason word.
@@ -191,6 +193,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "verdict_fair": "{challenger} loses the challenge",
         "verdict_fair_detail": "{culprit} played fair: {challenger} draws {n}",
         "verdict_caught": "{by} catches it!",
+        "shuffle_title": "Wild shuffle hands",
+        "shuffle_how": "{name} gathers every hand, shuffles them and deals one card at a time, "
+        "starting with {first}: {share}",
+        "shuffle_even": "{n} each",
+        "shuffle_odd": "{n} to {more}, {less} to the others",
         "verdict_caught_detail": "{name} didn't call {call}: draws {n}",
         # The help overlay.
         "help_colors_keys": "R Y G B",
@@ -304,6 +311,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_turn_multi": "{name}: juega una carta, o varias del mismo símbolo, o pulsa {draw}",
         "prompt_target": "{name} juega {card}: ¿con quién cambia la mano? Ese asiento pulsa {call}",
         "prompt_color": "{name}: elige un color en el pulsador",
+        "prompt_color_shuffle": "{name}: reparte las manos como se indica y elige un color "
+        "en el pulsador",
         "prompt_color_open": "{name}: elige un color · {other} ya puede jugar cualquier color",
         "prompt_drawn": "{name}: juega la carta robada o pulsa {draw} para pasar",
         "prompt_drawn_more": "{name}: juega la carta si sirve, o pulsa {draw} para otra",
@@ -350,7 +359,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_declined": "{name} lo deja pasar",
         "ev_swapped": "{name} cambia la mano con {other}",
         "ev_passed_hands": "Cada mano pasa al asiento siguiente",
-        "ev_shuffled": "{name} baraja todas las manos y las reparte de nuevo",
+        "ev_shuffled": "{name} reparte todas las manos de nuevo",
         "ev_round": "{name} gana la ronda (+{n})",
         "ev_match": "¡{name} gana la partida!",
         "no_match": "{card} no sirve: recógela",
@@ -422,6 +431,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "verdict_fair": "{challenger} pierde el reto",
         "verdict_fair_detail": "{culprit} jugó limpio: {challenger} roba {n}",
         "verdict_caught": "¡{by} lo pilla!",
+        "shuffle_title": "Comodín cambio de manos",
+        "shuffle_how": "{name} junta todas las manos, las baraja y reparte de una en una "
+        "empezando por {first}: {share}",
+        "shuffle_even": "{n} a cada uno",
+        "shuffle_odd": "{n} para {more}, {less} para los demás",
         "verdict_caught_detail": "{name} no dijo {call}: roba {n}",
         "help_colors_keys": "R Y G B",
         "help_colors": "rojo, amarillo, verde, azul: la letra del color",
