@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from engine import Action, Game, Kind, Refusal, RuleSet
+from engine import Action, Game, Kind, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from table.flow import alerts
@@ -419,8 +419,8 @@ class Session:
         if self.game is None:
             return  # held behind the press that ended the match: the lobby is up already
         if isinstance(outcome, Refused):
-            if outcome.reason == Refusal.ROUND_OVER and self.game.awaiting.kind is Kind.MATCH_OVER:
-                self._back_to_lobby()
+            if outcome.pressed and self.game.awaiting.kind is Kind.MATCH_OVER:
+                self._back_to_lobby()  # "any button for a new game": the pad and CHALLENGE too
                 return
             physical = self.joined[outcome.seat] if outcome.seat is not None else outcome.at_seat
             self._refuse(

@@ -60,7 +60,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "button_draw": "DRAW",
         "button_challenge": "CHALLENGE",
         # Prompts: what the awaited seat does next.
-        "prompt_lobby": "Press {call} at your seat to join",
+        "prompt_lobby": "Press {call} at your seat to join · the colour pad picks the rules",
         "prompt_resume": "A game was in progress: {draw} resumes it, {challenge} sets it aside",
         "prompt_lobby_start": "{call} joins · the colour pad picks the rules · {draw} starts",
         "prompt_match_done": "Match over: any button for a new game",
@@ -301,7 +301,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "match_no_points": "Gana el primero en quedarse sin cartas",
         "button_draw": "ROBAR",
         "button_challenge": "RETAR",
-        "prompt_lobby": "Pulsa {call} en tu asiento para unirte",
+        "prompt_lobby": "Pulsa {call} en tu asiento para unirte · colores: reglas",
         "prompt_resume": "Hay una partida a medias: {draw} la retoma, {challenge} la aparta",
         "prompt_lobby_start": "{call}: unirse · colores: reglas · {draw}: empezar",
         "prompt_match_done": "Partida terminada: cualquier botón para otra",
@@ -313,7 +313,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_color": "{name}: elige un color en el pulsador",
         "prompt_color_shuffle": "{name}: reparte las manos como se indica y elige un color "
         "en el pulsador",
-        "prompt_color_open": "{name}: elige un color · {other} ya puede jugar cualquier color",
+        "prompt_color_open": "{name}: elige un color en el pulsador · {other} ya puede jugar "
+        "cualquier color",
         "prompt_drawn": "{name}: juega la carta robada o pulsa {draw} para pasar",
         "prompt_drawn_more": "{name}: juega la carta si sirve, o pulsa {draw} para otra",
         "prompt_drawn_any": "{name}: juega cualquier carta que sirva, o pulsa {draw} para otra",
