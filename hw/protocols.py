@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from enum import StrEnum
+from pathlib import Path
 
+from hw.camera_reader import CameraBackend
+from hw.frames import FrameSource
 from hw.framing import GapFramer, LineFramer, Rdm6300Framer
 from hw.hid_reader import HidBackend
 from hw.nfc_reader import NfcBackend
@@ -22,6 +26,7 @@ class Protocol(StrEnum):
     RDM6300 = "rdm6300"  # serial: STX, 10 hex digits, 2 checksum digits, ETX; repeated
     NFC = "nfc"  # nfcpy: a PN532 or an ACR122U, polled
     HID = "hid"  # evdev: a keyboard-mode reader, grabbed
+    CAMERA = "camera"  # OpenCV or picamera2: unmarked cards laid on a scan spot
 
     @property
     def serial(self) -> bool:
@@ -36,11 +41,23 @@ class Protocol(StrEnum):
                 return "an nfcpy device such as tty:S0:pn532 or usb:072f:2200"
             case Protocol.HID:
                 return "an input device path, a /dev/input/by-id name or a USB VID:PID"
+            case Protocol.CAMERA:
+                return "a V4L2 device such as /dev/video0, picamera2, or recorded frames"
         return "a path, a /dev/serial/by-id or by-path name or a USB VID:PID"
 
 
-def backend(protocol: Protocol, device: str, *, baud: int = BAUD, gap: float = 0.05) -> Backend:
-    """The backend that opens `device` and reads it by `protocol`."""
+def backend(
+    protocol: Protocol,
+    device: str,
+    *,
+    baud: int = BAUD,
+    gap: float = 0.05,
+    faces: Path | None = None,
+    codes: Collection[str] = (),
+    frames: Callable[[], FrameSource] | None = None,
+) -> Backend:
+    """The backend that opens `device` and reads it by `protocol`; a camera reads the card
+    faces in `faces`, keeps those of `codes`, and opens `frames` instead of `device` if given."""
     match Protocol(protocol):
         case Protocol.LINES:
             return SerialBackend(device, LineFramer, baud)
@@ -52,3 +69,7 @@ def backend(protocol: Protocol, device: str, *, baud: int = BAUD, gap: float = 0
             return NfcBackend(device)
         case Protocol.HID:
             return HidBackend(device)
+        case Protocol.CAMERA:
+            if faces is None:
+                raise ValueError("a camera reader needs its faces file")
+            return CameraBackend(device, faces, codes, frames=frames)

@@ -158,6 +158,7 @@ class CardReader:
         # One report an outage: retries stay quiet until the reader is back.
         if not self._down:
             self._down = True
+            log.warning("%s: %s%s", self.name, message, f" ({raw})" if raw else "")
             self._events.put(DeviceProblem(self.name, message, raw, down=True))
 
     def _read(self, source: Source) -> None:

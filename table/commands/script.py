@@ -2,7 +2,8 @@
 paths, then the table's state as one JSON line (DESIGN.md, "The table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
-into a pseudo-terminal that each configured reader opens in place of its device. The table
+into a pseudo-terminal that each configured reader opens in place of its device; a camera
+reader reads its frames from a feed that `show` sets (hw.frames.FrameFeed). The table
 runs on its own clock: every input is stamped with its SECONDS, and the clock jumps over the
 time in which the table only waits, so a script of minutes plays in about a second.
 """
@@ -25,7 +26,9 @@ from gpiozero.pins.mock import MockFactory
 
 from engine import Kind
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
+from hw.frames import FrameFeed, cv2_module, plain_mat
 from hw.protocols import Protocol
+from hw.reader import ReaderUnavailable
 from hw.sim import SimButtons, SimReader
 from table.flow.lock import StateLock
 from table.flow.loop import Loop
@@ -33,7 +36,7 @@ from table.flow.session import Phase, Session
 from table.setup.config import Config, Reader
 from table.setup.inputs import Inputs, codebook, open_keyboard, open_panel, start_readers
 
-VERBS = ("press", "pad", "scan", "bytes", "unplug", "plug", "wait")
+VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
 GRACE = 0.02  # real seconds a reader's thread has to hand on what it read
@@ -56,17 +59,27 @@ class Step:
     button: Button | None = None
     reader: str = ""
     data: bytes = b""
+    image: Path | None = None  # show: what the camera sees from then on; None: the empty spot
 
 
 # --- reading a script ----------------------------------------------------------------------------
 
 
-def parse(text: str, seats: int, readers: Collection[str], source: str = "script") -> list[Step]:
-    """The steps of a script for a table of `seats` seats and these reader names."""
+def parse(
+    text: str,
+    seats: int,
+    readers: Collection[str],
+    source: str = "script",
+    cameras: Collection[str] = (),
+    folder: Path | None = None,
+) -> list[Step]:
+    """The steps of a script for a table of `seats` seats and these reader names, `cameras`
+    among them; a relative IMAGE is looked for in `folder` (the script's), then here."""
     steps: list[Step] = []
+    where = _Readers(readers, cameras, folder)
     for number, raw in enumerate(text.splitlines(), 1):
         try:
-            step = _line(raw, number, seats, readers)
+            step = _line(raw, number, seats, where)
         except ScriptError as err:
             raise ScriptError(f"{source}:{number}: {err}") from None
         if step is None:
@@ -81,7 +94,55 @@ def parse(text: str, seats: int, readers: Collection[str], source: str = "script
     return steps
 
 
-def _line(raw: str, number: int, seats: int, readers: Collection[str]) -> Step | None:
+@dataclass(frozen=True)
+class _Readers:
+    """The readers a script may name: those that read codes, the cameras, where images are."""
+
+    names: Collection[str]
+    cameras: Collection[str]
+    folder: Path | None
+
+    def named(self, word: str, camera: bool) -> str:
+        if word not in self.names:
+            known = ", ".join(repr(r) for r in self.names) or "none"
+            raise ScriptError(f"no reader {word!r} in the configuration (readers: {known})")
+        if camera != (word in self.cameras):
+            use = "show READER IMAGE" if word in self.cameras else "scan READER ID"
+            kind = "a camera" if word in self.cameras else "not a camera"
+            raise ScriptError(f"reader {word!r} is {kind}: use {use}")
+        return word
+
+    def image(self, word: str) -> Path | None:
+        if word == "none":
+            return None
+        path = Path(word)
+        if not path.is_absolute() and self.folder is not None and (self.folder / path).exists():
+            path = self.folder / path
+        why = unreadable_image(path)
+        if why:
+            raise ScriptError(f"cannot show {word}: {why}")
+        return path
+
+
+def unreadable_image(path: Path) -> str:
+    """Why the image at `path` cannot be shown to a camera, or "" when it can."""
+    if not path.is_file():
+        return "no such file" if not path.exists() else "not a file"
+    if read_image(path) is None:
+        return "not an image OpenCV can read"
+    return ""
+
+
+def read_image(path: Path):
+    """The image at `path` as a camera frame (BGR), or None when it is not one."""
+    try:
+        cv2 = cv2_module()
+    except ReaderUnavailable as exc:
+        raise ScriptError(f"show needs OpenCV: {exc.detail}") from None
+    return cv2.imread(str(path), cv2.IMREAD_COLOR)
+
+
+def _line(raw: str, number: int, seats: int, readers: _Readers) -> Step | None:
     try:
         words = shlex.split(raw, comments=True)
     except ValueError as err:  # an unclosed quote
@@ -105,15 +166,20 @@ def _line(raw: str, number: int, seats: int, readers: Collection[str]) -> Step |
         case "scan":
             _count(verb, args, 2, "READER ID")
             data = (args[1] + "\r\n").encode()
-            return dataclasses.replace(step, reader=_reader(args[0], readers), data=data)
+            return dataclasses.replace(step, reader=readers.named(args[0], False), data=data)
         case "bytes":
             if len(args) < 2:
                 raise ScriptError("bytes takes READER HEX... (at least one byte)")
             data = _hex(args[1:])
-            return dataclasses.replace(step, reader=_reader(args[0], readers), data=data)
+            return dataclasses.replace(step, reader=readers.named(args[0], False), data=data)
+        case "show":
+            _count(verb, args, 2, "READER IMAGE (or none)")
+            reader = readers.named(args[0], True)
+            return dataclasses.replace(step, reader=reader, image=readers.image(args[1]))
         case "unplug" | "plug":
             _count(verb, args, 1, "READER")
-            return dataclasses.replace(step, reader=_reader(args[0], readers))
+            name = args[0]
+            return dataclasses.replace(step, reader=readers.named(name, name in readers.cameras))
     _count(verb, args, 0, "nothing")
     return step
 
@@ -145,13 +211,6 @@ def _button(word: str, buttons=SEAT_BUTTONS) -> Button:
     return Button(word)
 
 
-def _reader(word: str, readers: Collection[str]) -> str:
-    if word not in readers:
-        known = ", ".join(repr(r) for r in readers) or "none"
-        raise ScriptError(f"no reader {word!r} in the configuration (readers: {known})")
-    return word
-
-
 def _hex(words: list[str]) -> bytes:
     bad = next((w for w in words if not _is_byte(w)), None)
     if bad is not None:
@@ -170,7 +229,9 @@ def read_script(path: Path, config: Config) -> list[Step]:
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
         raise ScriptError(f"{path}: cannot read the script: {why}") from None
-    return parse(text, len(config.seats), [r.name for r in config.readers], str(path))
+    names = [r.name for r in config.readers]
+    cameras = [r.name for r in config.readers if r.protocol is Protocol.CAMERA]
+    return parse(text, len(config.seats), names, str(path), cameras, Path(path).parent)
 
 
 # --- playing it ----------------------------------------------------------------------------------
@@ -219,10 +280,17 @@ class Player:
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
         self.clock = ScriptClock(time.monotonic())
+        cameras = [r for r in config.readers if r.protocol is Protocol.CAMERA]
+        self.feeds = {r.name: FrameFeed(plain_mat()) for r in cameras}
         self.sims = {
-            r.name: SimReader(folder / f"reader-{n}") for n, r in enumerate(config.readers, 1)
+            r.name: SimReader(folder / f"reader-{n}")
+            for n, r in enumerate(config.readers, 1)
+            if r.name not in self.feeds
         }
-        readers = tuple(_on_pty(r, self.sims[r.name].path) for r in config.readers)
+        readers = tuple(
+            r if r.name in self.feeds else _on_pty(r, self.sims[r.name].path)
+            for r in config.readers
+        )
         self.config = config = dataclasses.replace(config, readers=readers)
         self.events = _Stamped(self.clock)
         factory = MockFactory()
@@ -232,9 +300,11 @@ class Player:
         self.buttons = SimButtons(factory, pins, config.color_pad)
         book = codebook(config)
         keyboard = open_keyboard(config, book.decode)
-        readers = start_readers(config, self.events, book.decode, self.clock)
+        feeds = {name: feed.open for name, feed in self.feeds.items()}
+        readers = start_readers(config, self.events, book.decode, self.clock, feeds)
         self.inputs = Inputs(keyboard, panel, readers)
-        self.plugged = {name: True for name in self.sims}
+        self.plugged = {r.name: True for r in config.readers}
+        self._images: dict[Path, object] = {}
         self.notices: list[str] = []
         self._notice = None
         self.window = None
@@ -293,12 +363,27 @@ class Player:
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
             self._wait_open(step.reader)
             self.sims[step.reader].send(step.data)
+        elif step.verb == "show":
+            self._wait_open(step.reader)
+            self.feeds[step.reader].show(self._image(step.image))
         elif step.verb in ("unplug", "plug"):
-            sim, plug = self.sims[step.reader], step.verb == "plug"
+            plug = step.verb == "plug"
             if plug != self.plugged[step.reader]:
-                sim.replug() if plug else sim.unplug()
+                self._plug(step.reader, plug)
                 self.plugged[step.reader] = plug
                 self._plugged_at = time.monotonic()
+
+    def _plug(self, name: str, plug: bool) -> None:
+        if name in self.feeds:
+            self.feeds[name].plug() if plug else self.feeds[name].unplug()
+        else:
+            self.sims[name].replug() if plug else self.sims[name].unplug()
+
+    def _image(self, path: Path | None):
+        """The frame an image file makes (read once a script); None for the empty spot."""
+        if path is not None and path not in self._images:
+            self._images[path] = read_image(path)
+        return None if path is None else self._images[path]
 
     def _wait_open(self, name: str) -> None:
         """A scan after `plug` waits for the reader to open its port (it would be lost)."""
@@ -351,11 +436,19 @@ class Player:
         for reader in self.inputs.readers:
             name = reader.name
             last = self._last.get(name, (-1e9, 0.0))[0]
-            if self.sims[name].pending() or real - last < self._windows[name]:
+            if self._pending(reader) or real - last < self._windows[name]:
                 return False  # read, or a frame's silence, not over yet
             if opening and reader.connected != self.plugged[name]:
                 return False
         return True
+
+    def _pending(self, reader) -> bool:
+        """Whether a reader has input it has not handled: bytes unread, frames not yet seen (a
+        camera that cannot open, e.g. without its faces, sees none)."""
+        if reader.name in self.feeds:
+            feed = self.feeds[reader.name]
+            return reader.connected and feed.plugged and not feed.idle()
+        return self.sims[reader.name].pending() > 0
 
     def _changed(self) -> None:
         """Every notice the table puts up, as the screen shows it (the same one put up again

@@ -122,6 +122,7 @@ class Controller:
         self._race = game.rules.uno_race  # a call this close after a catch still wins
         self._scan_window = scan_window
         self._held: list[_Held] = []
+        self._open: dict[str, _Held] = {}  # by reader: the play its scans are joining
         self._seq = itertools.count()
         self.asking: Play | None = None  # a 7 scanned, waiting for the seat to swap with
         self._asking_scans: list[CodeScanned] = []
@@ -136,30 +137,40 @@ class Controller:
             key = self.game.rules.call_counts_at(event.at)  # a call in the race counts first
         if isinstance(event, ButtonPressed) and event.button is Button.CHALLENGE and self._race:
             due += self._race
+        held = _Held(key, next(self._seq), due, event)
         if isinstance(event, CodeScanned):
-            due += self._scan_window
-        heapq.heappush(self._held, _Held(key, next(self._seq), due, event))
+            held.due += self._scan_window
+            self._ended(event)
+            self._open[event.reader] = held
+        heapq.heappush(self._held, held)
 
     def _join_scan(self, event: CodeScanned) -> bool:
-        """Several quick scans by one reader form one play where the rules allow it."""
+        """A quick scan by one reader of the symbol it is scanning joins that play, where the
+        rules allow several cards at once (docs/rules.md, "Several scans in one window")."""
         if not self._scan_window or self.game.awaiting.kind is Kind.FLIP:
             return False  # one first card at a time: another follows only a W4 sent back
-        card = self._card_or_none(event.code)
-        for held in self._held:
-            if self._joins(held, event, card):
-                held.cards.append(card)
-                held.joined.append(event)
-                held.due = event.at + self._settle + self._scan_window
-                return True
-        return False
-
-    def _joins(self, held: _Held, event: CodeScanned, card: Card | None) -> bool:
-        # Only a card of the same symbol joins: another card is a play of its own.
-        first = held.event
-        if not isinstance(first, CodeScanned) or first.reader != event.reader:
+        held = self._open.get(event.reader)
+        if held is None or not self._joins(held, event):
             return False
-        symbol = self._card_or_none(first.code)
-        return card is not None and symbol is not None and card.rank is symbol.rank
+        held.cards.append(Card.parse(event.code))
+        held.joined.append(event)
+        held.due = event.at + self._settle + self._scan_window
+        return True
+
+    def _joins(self, held: _Held, event: CodeScanned) -> bool:
+        # Only a card of the same symbol within the window of the last scan joins.
+        last = held.joined[-1] if held.joined else held.event
+        card, symbol = self._card_or_none(event.code), self._card_or_none(held.event.code)
+        in_time = event.at - last.at <= self._scan_window
+        return in_time and card is not None and symbol is not None and card.rank is symbol.rank
+
+    def _ended(self, event: CodeScanned) -> None:
+        """A scan of another symbol ends the play its reader was scanning: it goes in as soon
+        as its settle window allows, not a scan window later."""
+        held = self._open.pop(event.reader, None)
+        if held is not None:
+            last = held.joined[-1] if held.joined else held.event
+            held.due = min(held.due, last.at + self._settle)
 
     def next_due(self) -> float | None:
         """When the next held input may be applied (None when nothing is held)."""
@@ -179,6 +190,8 @@ class Controller:
 
     def _settle_one(self, held: _Held) -> Outcome:
         event = held.event
+        if isinstance(event, CodeScanned) and self._open.get(event.reader) is held:
+            del self._open[event.reader]  # a scan after this one is a play of its own
         seat = self._seat_of(event)
         scans = [event, *held.joined] if isinstance(event, CodeScanned) else []
         try:

@@ -17,3 +17,4 @@ class TableRefusal(StrEnum):
     SHOWN_ALREADY = "shown_already"  # a tag on a card shown this round
     READ_TWICE = "read_twice"  # one card read twice in a play
     NOT_SAVED = "not_saved"  # the journal could not record the action
+    NOT_TAKEN = "not_taken"  # a card on the pile the game had not taken when the power went

@@ -16,11 +16,12 @@ from pathlib import Path
 from engine import Action, Game, Kind, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from table.flow import alerts
+from table.flow import alerts, untaken
 from table.flow.alerts import Alert
-from table.flow.controller import Applied, Controller, Outcome, Refused
+from table.flow.controller import Applied, Asking, Controller, Outcome, Refused
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
+from table.flow.refusals import TableRefusal
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class Session:
         self._scan_window = config.scan_window if scan_window is None else scan_window
         self._on_change = on_change
         self._lock = lock  # taken before anything is written to state_dir
+        self._untaken = False  # a note of a card the game has not taken is on disk
         self._offer_resume()
 
     @staticmethod
@@ -191,6 +193,16 @@ class Session:
         self.preset = self.preset if self._misfit(saved) else saved
         self._start(game, journal, joined)
         self.lines.append(Line(None, "resumed"))
+        self._say_untaken(untaken.take(self.state_dir), now)
+
+    def _say_untaken(self, note: untaken.Untaken | None, now: float) -> None:
+        """A card left on the pile, not taken before the restart: take it back, play it again."""
+        if note is None or not note.belongs_to(self.game.origin, len(self.game.history)):
+            return
+        seat = self.joined[note.seat] if 0 <= note.seat < len(self.joined) else None
+        card = note.cards[0]
+        message = f"{card} was not taken: take it back and play it again"
+        self._refuse(seat, message, now, TableRefusal.NOT_TAKEN, card)
 
     def _seats_of(self, game: Game) -> list[int] | None:
         """The physical seats of a saved game, or None (and an alert) when they do not fit."""
@@ -344,6 +356,7 @@ class Session:
                 self.state_dir.mkdir(parents=True, exist_ok=True)
                 meta = {"seats": self.joined, "preset": self.preset}
                 journal = Journal.create(self.journal_path, game, meta=meta)
+                untaken.drop(self.state_dir)  # a note of an earlier game's card
             except Locked as err:
                 self._in_use(err)
                 return
@@ -431,7 +444,27 @@ class Session:
             self._forget_refusal()
             for event in outcome.events:
                 self.lines.append(Line(event))
+        self._note_untaken(outcome)
         self._changed()  # an Asking too: the screen asks for the seat to swap with
+
+    def _note_untaken(self, outcome: Outcome) -> None:
+        """Keep a note of a card on the pile that the game has not taken (a 7 asking for its
+        seat) while it waits, so that a restart can say so (table.flow.untaken)."""
+        if self.journal is None:
+            return
+        waiting = self.controller.asking
+        try:
+            if isinstance(outcome, Asking):
+                cards = tuple(str(card) for card in outcome.play.cards)
+                count = len(self.game.history)
+                note = untaken.Untaken(outcome.play.seat, cards, count, self.game.origin)
+                untaken.keep(self.state_dir, note)
+                self._untaken = True
+            elif self._untaken and waiting is None:
+                untaken.drop(self.state_dir)
+                self._untaken = False
+        except OSError as err:  # the note only adds a sentence after a restart
+            log.warning("cannot keep the note of an untaken card: %s", err)
 
     def _refuse(
         self, seat: int | None, text: str, now: float, reason: str = "", card="", pressed=""

@@ -43,6 +43,17 @@ PROBLEM_KEYS = {
     "reader cannot grab": "problem_cannot_open",
     "reader ambiguous": "problem_ambiguous",
     "reader failed": "problem_failed",
+    "show the card again: two_cards": "problem_show_two_cards",
+    "show the card again: partial": "problem_show_partial",
+    "show the card again: glare": "problem_show_glare",
+    "show the card again: blur": "problem_show_blur",
+    "show the card again": "problem_show_again",
+    "camera faces missing": "problem_faces_missing",
+    "camera faces damaged": "problem_faces_damaged",
+    "camera faces of another deck": "problem_faces_other_deck",
+    "camera not found": "problem_camera_not_found",
+    "camera cannot": "problem_camera_cannot_open",
+    "camera needs": "problem_camera_software",
 }
 """Device problems the screen has a sentence for, by how hw/ words them in English (for the
 log) at their start: a new kind of problem slots in with a line here and its sentences."""

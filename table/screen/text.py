@@ -159,6 +159,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "already_on_pile": "that card is already on the pile",
         "shown_already": "that card has been shown already",
         "read_twice": "the same card again so soon: read twice, ignored (another copy? scan again)",
+        "not_taken": "{card} was not taken: take it back and play it again",
         "knobs_misfit": "the configured knobs do not fit these rules",
         "no_seat": "{who} is not playing in this game",
         "not_challenger": "only {awaited} may challenge the +4",
@@ -181,6 +182,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_disconnected": "{source}: the reader was unplugged",
         "problem_not_found": "{source}: the reader is not plugged in",
         "problem_cannot_open": "{source}: the reader cannot be opened",
+        "problem_show_two_cards": "{source}: two cards in view: show one card again",
+        "problem_show_partial": "{source}: the card is not all on the spot: show it again",
+        "problem_show_glare": "{source}: glare on the card: show it again",
+        "problem_show_blur": "{source}: the card is blurred: show it again and hold it still",
+        "problem_show_again": "{source}: not sure which card that is: show it again",
+        "problem_faces_missing": "{source}: the camera knows no deck yet: "
+        "run uno-table enroll --camera",
+        "problem_faces_damaged": "{source}: the camera's faces file is damaged: enroll the deck "
+        "again",
+        "problem_faces_other_deck": "{source}: the camera's faces are of another deck: enroll "
+        "this one",
+        "problem_camera_not_found": "{source}: the camera is not plugged in",
+        "problem_camera_cannot_open": "{source}: the camera cannot be opened",
+        "problem_camera_software": "{source}: the camera's software is missing (README, Camera)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -400,6 +415,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "shown_already": "esa carta ya se ha enseñado",
         "read_twice": "la misma carta otra vez tan pronto: leída dos veces, ignorada "
         "(¿otra copia? escanéala otra vez)",
+        "not_taken": "{card} no se llegó a jugar: recógela y juégala otra vez",
         "knobs_misfit": "los ajustes configurados no encajan con estas reglas",
         "no_seat": "{who} no juega esta partida",
         "not_challenger": "solo {awaited} puede retar el +4",
@@ -421,6 +437,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_disconnected": "{source}: el lector se ha desconectado",
         "problem_not_found": "{source}: el lector no está conectado",
         "problem_cannot_open": "{source}: no se puede abrir el lector",
+        "problem_show_two_cards": "{source}: hay dos cartas a la vista: muestra solo una",
+        "problem_show_partial": "{source}: la carta no está entera en el sitio: muéstrala otra vez",
+        "problem_show_glare": "{source}: hay reflejos en la carta: muéstrala otra vez",
+        "problem_show_blur": "{source}: la carta sale borrosa: muéstrala otra vez, quieta",
+        "problem_show_again": "{source}: no está claro qué carta es: muéstrala otra vez",
+        "problem_faces_missing": "{source}: la cámara aún no conoce la baraja: "
+        "ejecuta uno-table enroll --camera",
+        "problem_faces_damaged": "{source}: el archivo de caras de la cámara está dañado: "
+        "registra la baraja otra vez",
+        "problem_faces_other_deck": "{source}: las caras de la cámara son de otra baraja: "
+        "registra esta",
+        "problem_camera_not_found": "{source}: la cámara no está conectada",
+        "problem_camera_cannot_open": "{source}: no se puede abrir la cámara",
+        "problem_camera_software": "{source}: falta el software de la cámara (README, Cámara)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
+from hw.frames import PICAMERA2
 from hw.header import PHYSICAL
 from hw.protocols import BAUD, BAUDS, Protocol
 from table.screen.view import Position
@@ -38,6 +39,9 @@ PIN_RANGE = (min(PHYSICAL), max(PHYSICAL))  # the BCM GPIOs on the Pi's header
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
 REPEAT_MS = 500
+FACES_FILE = "faces.npz"
+"""The camera's deck faces (`uno-table enroll --camera`) unless a reader names its own file:
+beside the journal in state_dir."""
 
 
 class ConfigError(ValueError):
@@ -56,7 +60,8 @@ class Seat:
 @dataclass(frozen=True)
 class Reader:
     """A card reader: its name, how to find it, whose scans it reads (None: the turn's), and
-    how it speaks: its protocol, the silence that ends a `gap` frame, the repeat window (s)."""
+    how it speaks: its protocol, the silence that ends a `gap` frame, the repeat window (s);
+    a camera's deck faces file."""
 
     name: str
     device: str
@@ -65,6 +70,12 @@ class Reader:
     protocol: Protocol = Protocol.LINES
     gap: float = GAP_MS / 1000
     repeat: float = REPEAT_MS / 1000
+    faces: Path | None = None
+
+
+def default_faces(state_dir: Path) -> Path:
+    """Where the camera's deck faces are unless a reader says: beside the journal."""
+    return Path(state_dir) / FACES_FILE
 
 
 @dataclass(frozen=True)
@@ -270,7 +281,10 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         expected = f"{MIN_SEATS} to {MAX_SEATS} seats ([[seat]]): a game needs two"
         top.fail("seat", expected, seat_tables)
     knobs = _knobs(knobs_table, preset, len(seats))
-    readers = tuple(_reader(t, n, len(seats)) for n, t in enumerate(top.tables("reader", 0, 8), 1))
+    reader_tables = top.tables("reader", 0, 8)
+    readers = tuple(
+        _reader(t, n, len(seats), folder, state_dir) for n, t in enumerate(reader_tables, 1)
+    )
     names = [r.name for r in readers]
     for n, name in enumerate(names, 1):
         if name in names[: n - 1]:
@@ -383,18 +397,24 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
     return seat
 
 
-def _reader(table: _Table, number: int, seats: int) -> Reader:
+def _reader(table: _Table, number: int, seats: int, folder: Path, state_dir: Path) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
     protocol = Protocol(table.choice("protocol", tuple(Protocol), Protocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:
         table.fail("device", protocol.device, device)
-    for key, wanted in (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP)):
+    camera = protocol is Protocol.CAMERA
+    wants = (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP), ("faces", camera))
+    for key, wanted in wants:
         if key in table.data and not wanted:
             table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])
     baud = table.get("baud", "one of " + ", ".join(map(str, BAUDS)), lambda v: v in BAUDS, BAUD)
     gap = table.int("gap_ms", 5, 2000, GAP_MS) / 1000
-    repeat = table.int("repeat_ms", 0, 10000, REPEAT_MS) / 1000
+    # A camera counts a card once until its spot is empty (hw.spot): no repeat window is needed.
+    repeat = table.int("repeat_ms", 0, 10000, 0 if camera else REPEAT_MS) / 1000
+    faces = None
+    if camera:
+        faces = _path(table, "faces", folder) if "faces" in table.data else default_faces(state_dir)
     seat = table.get(
         "seat",
         f'"turn" or a seat number from 1 to {seats}',
@@ -402,7 +422,10 @@ def _reader(table: _Table, number: int, seats: int) -> Reader:
         TURN,
     )
     table.done()
-    return Reader(name, device, baud, None if seat == TURN else seat - 1, protocol, gap, repeat)
+    if camera and not device.startswith("/dev/") and device != PICAMERA2:
+        device = str(_path(table, "device", folder))  # recorded frames, beside the file
+    seat = None if seat == TURN else seat - 1
+    return Reader(name, device, baud, seat, protocol, gap, repeat, faces)
 
 
 def _display(table: _Table) -> DisplaySettings:

@@ -14,6 +14,7 @@ from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
 from hw.events import InputEvent
+from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
 from hw.reader import CardReader
@@ -62,9 +63,16 @@ def start_readers(
     events: queue.Queue[InputEvent],
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> list[CardReader]:
-    """A started reader thread for every configured reader."""
-    return [open_reader(r, events, decode, clock).start() for r in config.readers]
+    """A started reader thread for every configured reader; a camera named in `feeds` opens
+    its frames there instead of its device (the table script's)."""
+    codes = dealt_codes(config)
+    feeds = feeds or {}
+    return [
+        open_reader(r, events, decode, clock, codes, feeds.get(r.name)).start()
+        for r in config.readers
+    ]
 
 
 def open_reader(
@@ -72,9 +80,20 @@ def open_reader(
     events: queue.Queue[InputEvent],
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
+    codes: frozenset[str] = frozenset(),
+    frames: Callable[[], FrameSource] | None = None,
 ) -> CardReader:
-    """The reader thread (not started) for one configured reader, timing scans by `clock`."""
-    device = backend(reader.protocol, reader.device, baud=reader.baud, gap=reader.gap)
+    """The reader thread (not started) for one configured reader, timing scans by `clock`; a
+    camera keeps the faces of `codes` and opens `frames` when given, else its device."""
+    device = backend(
+        reader.protocol,
+        reader.device,
+        baud=reader.baud,
+        gap=reader.gap,
+        faces=reader.faces,
+        codes=codes,
+        frames=frames,
+    )
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
 
 

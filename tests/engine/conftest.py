@@ -74,6 +74,9 @@ ROWS = (
     "draw pile under real cards",
     "wild shuffle hands",
     "cool counters",
+    "first card in `cool`",
+    "several scans in one window",
+    "a card dropped on the pile but not yet acknowledged",
     "knobs",
 )
 

@@ -41,12 +41,17 @@ DETAILS = {  # RULES.md "Details that every preset shares": where each applies
     "draw pile under real cards": PRESETS,
     "wild shuffle hands": ("cool",),  # the only deck with a WS
     "cool counters": ("cool",),
+    "first card in `cool`": ("cool",),
+    "several scans in one window": ("cool",),  # the preset with multi_play
+    "a card dropped on the pile but not yet acknowledged": PRESETS,
 }
 DETAILS_HEADING = "Details that every preset shares"
 UNSEEN_ONLY = {
     "challenges under real cards",
     "points under real cards",
     "draw pile under real cards",
+    "several scans in one window",  # the table's own: it plays real cards
+    "a card dropped on the pile but not yet acknowledged",
 }
 RULES_MD_KNOBS = ("stacking", "seven_zero", "jump_in", "draw_to_match", "target_score")
 

@@ -420,6 +420,37 @@ def test_first_card_skip_opens_no_counter():
     assert awaiting(g) == ("turn", 2) and g.counter is None
 
 
+# --- first card in cool: turned, not played --------------------------------------------------
+
+
+@rule("cool", RULES_MD, 75, "first card in `cool`")
+def test_first_card_draw_two_opens_no_answer_even_to_a_seat_holding_one():
+    """cool — docs/rules.md lines 314-319: seat 1 holds a +2, yet the turned +2 is
+    not answered: seat 1 draws 2 and loses the turn."""
+    deck = stacked_deck(COOL, ["BD2", *DEALT[1:], "GD2", "B5", "B6"])
+    g = build_deal(4, COOL, deck, 0)
+    assert g.hand_count(1) == 9 and g.pending_draw == 0 and awaiting(g) == ("turn", 2)
+
+
+@rule("cool", RULES_MD, 75, "first card in `cool`")
+def test_first_card_skip_opens_no_counter_even_to_a_seat_holding_s_and_r():
+    """cool — docs/rules.md lines 314-319: seat 1 holds an S and an R, yet it is
+    skipped with no counter to make."""
+    deck = stacked_deck(COOL, ["BS", *DEALT[1:4], "BR", *DEALT[5:], "GS", "B5"])
+    g = build_deal(4, COOL, deck, 0)
+    assert awaiting(g) == ("turn", 2) and g.counter is None and g.hand_count(1) == 7
+
+
+@rule("cool", RULES_MD, 76, "first card in `cool`")
+def test_first_card_reverse_is_turned_not_played_so_nothing_counters_it():
+    """cool — docs/rules.md lines 314-319: the dealer, holding an R and an S, plays
+    first (direction −1) with a turn of its own, not a counter."""
+    deck = stacked_deck(COOL, [*DEALT[:3], "BR", *DEALT[4:7], "BS", *DEALT[8:], "GR", "B5"])
+    g = build_deal(4, COOL, deck, 0)
+    assert g.direction == -1 and awaiting(g) == ("turn", 0) and g.counter is None
+    assert Accept(0) not in g.legal_actions()  # no reverse to let pass
+
+
 # --- rule 4: counters to S and R ----------------------------------------------------------
 
 
@@ -746,7 +777,7 @@ def test_wild_shuffle_hands_with_unseen_hands_moves_counts():
         ("cool", "GS", False),
     ],
 )
-@rule("stacking", RULES_MD, 79, "stacking")
+@rule("stacking", RULES_MD, 87, "stacking")
 def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
     """stacking knob — RULES.md line 28 and line 71: none, same, cross, cool with any preset."""
     rules = OFFICIAL.replace(stacking=stacking, w4_restricted=False)
@@ -763,7 +794,7 @@ def test_stacking_knob_on_the_official_preset(stacking, answer, ok):
         refused(g, action, "must_answer")
 
 
-@rule("stacking", RULES_MD, 79, "W4 challenge")
+@rule("stacking", RULES_MD, 87, "W4 challenge")
 def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
     """stacking knob with official's W4 — RULES.md line 25: the victim may challenge or answer."""
     rules = OFFICIAL.replace(stacking="cool")
@@ -780,9 +811,9 @@ def test_stacking_knob_keeps_the_challenge_of_a_restricted_draw_four():
 SEVEN_ZERO = OFFICIAL.replace(seven_zero=True)
 
 
-@rule("seven_zero", RULES_MD, 79, "knobs")
+@rule("seven_zero", RULES_MD, 87, "knobs")
 def test_seven_swaps_hands_with_the_named_seat():
-    """seven_zero knob — RULES.md line 79: "a 7 swaps hands with a chosen seat"."""
+    """seven_zero knob — RULES.md line 87: "a 7 swaps hands with a chosen seat"."""
     g = position([["R7", "B1", "B2"], ["G1"], ["Y1", "Y2", "Y3"]], top="R3", rules=SEVEN_ZERO)
     refused(g, Play(0, "R7"), "needs_target")
     refused(g, Play(0, "R7", target=0), "bad_target")
@@ -794,7 +825,7 @@ def test_seven_swaps_hands_with_the_named_seat():
     assert awaiting(g) == ("turn", 1)
 
 
-@rule("seven_zero", RULES_MD, 79, "knobs")
+@rule("seven_zero", RULES_MD, 87, "knobs")
 def test_seven_needs_no_target_without_the_knob():
     """seven_zero knob off — official 001 line 30: a 7 is a number like any other."""
     g = position([["R7", "B1"], ["G1"]], top="R3", rules=OFFICIAL)
@@ -802,9 +833,9 @@ def test_seven_needs_no_target_without_the_knob():
     g.apply(Play(0, "R7"))
 
 
-@rule("seven_zero", RULES_MD, 80, "knobs")
+@rule("seven_zero", RULES_MD, 88, "knobs")
 def test_zero_passes_every_hand_along_the_direction():
-    """seven_zero knob — RULES.md line 80: "a 0 passes every hand in the direction of play"."""
+    """seven_zero knob — RULES.md line 88: "a 0 passes every hand in the direction of play"."""
     hands = [["R0", "B1"], ["G1", "G2"], ["Y1", "Y2", "Y3"]]
     g = position(hands, top="R3", rules=SEVEN_ZERO)
     g.apply(Play(0, "R0"))
@@ -814,9 +845,9 @@ def test_zero_passes_every_hand_along_the_direction():
     assert [codes(g.hand(s)) for s in range(3)] == [["G1", "G2"], ["Y1", "Y2", "Y3"], ["B1"]]
 
 
-@rule("seven_zero", RULES_MD, 79, "knobs")
+@rule("seven_zero", RULES_MD, 87, "knobs")
 def test_seven_zero_legal_actions_name_targets():
-    """seven_zero knob — RULES.md line 79: the bots see one play per seat to swap with."""
+    """seven_zero knob — RULES.md line 87: the bots see one play per seat to swap with."""
     g = position([["R7", "B1"], ["G1"], ["Y1"]], top="R3", rules=SEVEN_ZERO)
     targets = sorted(a.target for a in g.legal_actions() if isinstance(a, Play) and a.target)
     assert targets == [1, 2]
@@ -828,9 +859,9 @@ def test_seven_zero_legal_actions_name_targets():
 JUMP_IN = OFFICIAL.replace(jump_in=True)
 
 
-@rule("jump_in", RULES_MD, 80, "knobs")
+@rule("jump_in", RULES_MD, 88, "knobs")
 def test_identical_card_jumps_in_and_play_goes_on_from_there():
-    """jump_in knob — RULES.md lines 80-82: any seat, out of turn; play goes on from it."""
+    """jump_in knob — RULES.md lines 88-90: any seat, out of turn; play goes on from it."""
     g = position([["B1"], ["G1", "G2"], ["R3", "R5"], ["Y1"]], top="R3", rules=JUMP_IN)
     assert g.jump_ins(2) == [Play(2, "R3")] and g.jump_ins(1) == []
     refused(g, Play(2, "R5"), "not_your_turn")
@@ -838,7 +869,7 @@ def test_identical_card_jumps_in_and_play_goes_on_from_there():
     assert awaiting(g) == ("turn", 3)
 
 
-@rule("jump_in", RULES_MD, 80, "knobs")
+@rule("jump_in", RULES_MD, 88, "knobs")
 def test_no_jump_in_without_the_knob():
     """jump_in knob off — official 001 line 28: play goes round in order."""
     g = position([["B1"], ["G1"], ["R3", "R5"]], top="R3", rules=OFFICIAL)
@@ -850,9 +881,9 @@ def test_no_jump_in_without_the_knob():
 
 
 @hands("seen", why=TRUSTED)
-@rule("draw_to_match", RULES_MD, 82, "knobs")
+@rule("draw_to_match", RULES_MD, 90, "knobs")
 def test_draw_to_match_on_the_official_preset():
-    """draw_to_match knob — RULES.md line 82: draw until a card fits, then play it."""
+    """draw_to_match knob — RULES.md line 90: draw until a card fits, then play it."""
     rules = OFFICIAL.replace(draw_to_match=True)
     g = position([["G1"], ["B2"]], top="R3", rules=rules, draw_pile=["Y9", "R8", "B1"])
     g.apply(Draw(0))
@@ -903,17 +934,17 @@ def test_lowest_score_ending():
         dict(draw_until_play=True, forced_play=True),
     ],
 )
-@rule("validation", RULES_MD, 78, "knobs")
+@rule("validation", RULES_MD, 86, "knobs")
 def test_rule_set_knobs_are_validated(knobs):
-    """RULES.md line 78: knobs on a frozen dataclass, validated."""
+    """RULES.md line 86: knobs on a frozen dataclass, validated."""
     with pytest.raises(ValueError):
         OFFICIAL.replace(**knobs)
 
 
 @hands("seen", why=NO_GAME)
-@rule("validation", RULES_MD, 78, "knobs")
+@rule("validation", RULES_MD, 86, "knobs")
 def test_knob_names_are_the_contract():
-    """RULES.md lines 78-82: the knob names."""
+    """RULES.md lines 86-90: the knob names."""
     rules = COOL.replace(
         stacking="cross", seven_zero=True, jump_in=True, target_score=200, draw_until_play=False
     ).replace(draw_to_match=True)

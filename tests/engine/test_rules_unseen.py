@@ -134,9 +134,9 @@ def test_unseen_draw_until_a_card_fits_is_trusted_reglamento():
     awaits(g, "turn", 1)
 
 
-@rule("draw_to_match", RULES_MD, 82, "knobs")
+@rule("draw_to_match", RULES_MD, 90, "knobs")
 def test_unseen_draw_to_match_is_trusted():
-    """draw_to_match knob — RULES.md line 82: unseen, the table trusts that a card fits."""
+    """draw_to_match knob — RULES.md line 90: unseen, the table trusts that a card fits."""
     g = Game.from_position(
         RuleSet.preset("official").replace(draw_to_match=True), hands=[2, 2], top="R3"
     )

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import queue
+import threading
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+
+from hw.frames import FrameFeed
 
 WAIT = 5.0
 """How long a test waits for an event that should come (never a measure of speed)."""
@@ -40,3 +43,14 @@ def next_event(events: queue.Queue, kind: type | None = None):
         event = events.get(timeout=WAIT)
         if kind is None or isinstance(event, kind):
             return event
+
+
+def wait_seen(feed: FrameFeed) -> None:
+    """Until the camera reader has handled every frame of the image shown (a hang guard: it
+    counts frames, it measures no time)."""
+    pause = threading.Event()
+    for _ in range(20_000):
+        if feed.idle():
+            return
+        pause.wait(0.001)
+    raise AssertionError("the feed's reader never took its frames")

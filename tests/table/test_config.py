@@ -93,6 +93,41 @@ gap_ms = 30
     assert (gap.protocol, gap.gap) == ("gap", 0.03)
 
 
+def test_a_camera_reader_finds_its_faces_beside_the_journal_and_its_frames_beside_the_file(
+    tmp_path,
+):
+    text = f"""
+state_dir = "{tmp_path / "state"}"
+[[reader]]
+name = "spot"
+protocol = "camera"
+device = "recorded"
+seat = 2
+[[reader]]
+protocol = "camera"
+device = "/dev/v4l/by-id/usb-cam-video-index0"
+faces = "deck/faces.npz"
+[[reader]]
+protocol = "camera"
+device = "picamera2"
+"""
+    path = tmp_path / "table.toml"
+    path.write_text(text)
+    recorded, usb, pi = config.load(path).readers
+    assert (recorded.protocol, recorded.device, recorded.seat) == (
+        "camera",
+        str(tmp_path / "recorded"),
+        1,
+    )
+    assert recorded.faces == tmp_path / "state" / config.FACES_FILE
+    assert recorded.repeat == 0.0  # the spot counts a card once until it is empty
+    assert (usb.device, usb.faces) == (
+        "/dev/v4l/by-id/usb-cam-video-index0",
+        tmp_path / "deck" / "faces.npz",
+    )
+    assert (pi.device, pi.faces) == ("picamera2", tmp_path / "state" / config.FACES_FILE)
+
+
 BAD = [
     ("preset = 'house'", 'preset: expected one of "official", "reglamento", "playone", "cool", '
      'got "house"'),
@@ -135,9 +170,12 @@ BAD = [
      'by-path name or a USB VID:PID, got ""'),
     ("[[reader]]\nprotocol = 'nfc'\ndevice = ''", "reader[1].device: expected an nfcpy device"),
     ("[[reader]]\ndevice = 'x'\nprotocol = 'wiegand'", 'reader[1].protocol: expected one of '
-     '"lines", "gap", "rdm6300", "nfc", "hid", got "wiegand"'),
+     '"lines", "gap", "rdm6300", "nfc", "hid", "camera", got "wiegand"'),
     ("[[reader]]\ndevice = 'x'\nprotocol = 'hid'\nbaud = 9600", 'reader[1].baud: expected no '
      'baud for protocol "hid", got 9600'),
+    ("[[reader]]\ndevice = 'x'\nfaces = 'f.npz'", 'reader[1].faces: expected no faces for '
+     'protocol "lines"'),
+    ("[[reader]]\nprotocol = 'camera'\ndevice = ''", "reader[1].device: expected a V4L2 device"),
     ("[[reader]]\ndevice = 'x'\ngap_ms = 50", 'reader[1].gap_ms: expected no gap_ms for protocol '
      '"lines"'),
     ("[[reader]]\ndevice = 'x'\nprotocol = 'gap'\ngap_ms = 2", "reader[1].gap_ms: expected a whole "

@@ -169,3 +169,39 @@ def test_the_uno_race_is_decided_at_the_scripts_seconds(tmp_path, late, hand):
     script += f"5 press 1 challenge\n{5 + late} press 2 uno\n"
     state = play(tmp_path, script, "[knobs]\nhand_size = 2\n")
     assert state["hand_counts"]["2"] == hand
+
+
+CAMERA = """
+[[reader]]
+name = "spot"
+protocol = "camera"
+device = "/dev/video0"
+faces = "{faces}"
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("0 show spot", "show takes READER IMAGE (or none)"),
+        ("0 show spot nowhere.png", "cannot show nowhere.png: no such file"),
+        ("0 show spot notes.png", "cannot show notes.png: not an image OpenCV can read"),
+        ("0 show spot .", "cannot show .: not a file"),
+        ("0 show pile none", "reader 'pile' is not a camera: use scan READER ID"),
+        ("0 scan spot R5", "reader 'spot' is a camera: use show READER IMAGE"),
+        ("0 bytes spot 52", "reader 'spot' is a camera: use show READER IMAGE"),
+        ("0 show door none", "no reader 'door'"),
+    ],
+)
+def test_a_show_line_names_a_camera_and_an_image_it_can_read(tmp_path, line, says):
+    (tmp_path / "notes.png").write_text("not a picture")
+    with pytest.raises(ScriptError) as err:
+        parse(f"0 show spot none\n{line}\n", 4, ["pile", "spot"], "s.txt", ["spot"], tmp_path)
+    assert str(err.value).startswith("s.txt:2: ") and says in str(err.value)
+
+
+def test_a_camera_without_its_faces_file_is_a_notice_on_screen(tmp_path):
+    config = CAMERA.format(faces=tmp_path / "no-faces.npz")
+    state = play(tmp_path, START + "1.0 show spot none\n", config)
+    assert state["notices"] == ["spot: the camera knows no deck yet: run uno-table enroll --camera"]
+    assert state["screen"] == "deal" and state["actions"] == []

@@ -1,0 +1,101 @@
+"""A card dropped on the pile that the game has not taken yet, noted so a restart can say so.
+
+A 7 under seven_zero is scanned and dropped on the pile, but the game (and so the journal) takes
+it only once the seat it swaps with is named. If the power goes in between, the table comes back
+at that player's turn with the 7 lying on the pile. This note, kept beside the journal while such
+a card waits, lets the table say "that card was not taken: take it back and play it again"; it
+never guesses the missing choice (docs/rules.md, "A card dropped on the pile but not yet
+acknowledged").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import stat
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+NAME = "untaken.json"
+LIMIT = 4096  # bytes: a note is one seat and a few card codes
+
+
+@dataclass(frozen=True)
+class Untaken:
+    """Cards `seat` (a game seat) dropped on the pile after the game's `actions`-th action,
+    in the game that started from `origin`."""
+
+    seat: int
+    cards: tuple[str, ...]
+    actions: int
+    origin: dict
+
+    def belongs_to(self, origin: dict, actions: int) -> bool:
+        """Whether the note is about this game, still where it was when the cards were scanned."""
+        return self.origin == origin and self.actions == actions
+
+
+def keep(folder: Path, note: Untaken) -> None:
+    """Write the note (whole, on disk, before this returns); raises OSError."""
+    path = folder / NAME
+    tmp = path.with_name(NAME + ".new")
+    with open(tmp, "w", encoding="utf-8") as out:
+        json.dump(asdict(note), out)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+
+
+def drop(folder: Path) -> None:
+    """Forget the note: the card was taken, or taken back. Raises OSError but for a note gone."""
+    with contextlib.suppress(FileNotFoundError):
+        (folder / NAME).unlink()
+
+
+def take(folder: Path) -> Untaken | None:
+    """The note left in `folder`, removed as it is read; None when there is none or it is not
+    one (a bad note is logged and dropped: it only ever adds a sentence to the screen)."""
+    path = folder / NAME
+    try:
+        raw = _read_small(path)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        log.warning("%s: cannot read the note of an untaken card: %s", path, err)
+        return None
+    try:
+        drop(folder)
+    except OSError as err:
+        log.warning("%s: cannot remove the note of an untaken card: %s", path, err)
+    try:
+        return _parse(raw)
+    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        log.warning("%s: not a note of an untaken card (%s): ignored", path, err)
+        return None
+
+
+def _read_small(path: Path) -> bytes:
+    """A regular file's bytes, up to LIMIT; a FIFO or a device is an OSError, never a hang."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return os.read(fd, LIMIT + 1)
+    finally:
+        os.close(fd)
+
+
+def _parse(raw: bytes) -> Untaken:
+    if len(raw) > LIMIT:
+        raise ValueError(f"more than {LIMIT} bytes")
+    data = json.loads(raw)
+    seat, cards, actions, origin = data["seat"], data["cards"], data["actions"], data["origin"]
+    if not (type(seat) is int and type(actions) is int and isinstance(origin, dict)):
+        raise ValueError("a seat, an action count and a game origin are asked for")
+    if not (isinstance(cards, list) and cards and all(isinstance(c, str) for c in cards)):
+        raise ValueError("the cards are not a list of codes")
+    return Untaken(seat, tuple(cards), actions, origin)

@@ -1,0 +1,141 @@
+"""Shared details that are the table's own behaviour, played through the table script.
+
+`uno-table run --headless --script` presses the buttons as MockFactory pin edges and writes the
+scans into the reader's pseudo-terminal (README, "The table script"); the JSON line it prints
+is what these scenarios check. The table referees real cards, so they run with unseen hands.
+Each names the preset, and its docstring the docs/rules.md section and line it checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from table.commands.script import run_script
+from table.setup import config as configuration
+
+from .conftest import RULES_MD, hands, rule
+
+pytestmark = hands("unseen")
+ROW = "a card dropped on the pile but not yet acknowledged"
+
+COOL = """
+0.0 pad blue                # the lobby picks cool
+0.0 press 1 uno             # seats 1 and 2 join
+0.1 press 2 uno
+0.5 press 1 draw            # seat 1 deals: seat 2 plays first
+1.0 scan pile R5            # the first card
+"""
+
+
+def play(tmp_path: Path, script: str, config_text: str = "") -> dict:
+    """Run a script on the shipped configuration (with this text over it); its JSON line."""
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    config_path = tmp_path / "table.toml"
+    config_path.write_text(config_text)
+    return run_script(configuration.load(config_path), path, config_path, headless=True)
+
+
+def plays(state: dict) -> list[tuple[int, list[str]]]:
+    """The journalled plays as (game seat, card codes)."""
+    return [(a["seat"], a["cards"]) for a in state["actions"] if a["type"] == "Play"]
+
+
+# --- Several scans in one window ---------------------------------------------------------
+
+
+@rule("cool", RULES_MD, 77, "several scans in one window")
+def test_scans_of_one_symbol_within_the_window_are_one_play(tmp_path):
+    """docs/rules.md lines 326-329: scans by one reader, each within `scan_window_ms` (700)
+    of the one before, all of one symbol, are one play."""
+    state = play(tmp_path, COOL + "2.0 scan pile G5\n2.5 scan pile B5\n3.1 scan pile Y5\n")
+    assert plays(state) == [(1, ["G5", "B5", "Y5"])]  # each within 700 ms of the one before
+    assert state["hand_counts"] == {"1": 7, "2": 4} and state["top"] == "Y5"
+
+
+@rule("cool", RULES_MD, 77, "several scans in one window")
+def test_scans_further_apart_than_the_window_are_two_plays(tmp_path):
+    """docs/rules.md lines 327-332: a scan more than `scan_window_ms` after the last is a new
+    play (the shared reader's: the next seat's)."""
+    state = play(tmp_path, COOL + "2.0 scan pile G5\n2.8 scan pile B5\n")
+    assert plays(state) == [(1, ["G5"]), (0, ["B5"])]
+    assert state["hand_counts"] == {"1": 6, "2": 6}
+
+
+@rule("cool", RULES_MD, 78, "several scans in one window")
+def test_a_scan_of_another_symbol_ends_the_play(tmp_path):
+    """docs/rules.md lines 329-333: another symbol ends the play and is the next seat's play; a
+    scan of the first symbol after it belongs to the play after that, not to the ended one."""
+    script = COOL + "2.0 scan pile G5\n2.2 scan pile G7\n2.4 scan pile G5\n"
+    # The second G5 is the deck's other copy: the reader reports every read (repeat_ms = 0).
+    state = play(tmp_path, script, '[[reader]]\nname = "pile"\ndevice = "unused"\nrepeat_ms = 0\n')
+    assert plays(state) == [(1, ["G5"]), (0, ["G7"]), (1, ["G5"])]
+    assert state["discard"] == ["R5", "G5", "G7", "G5"]
+    assert state["hand_counts"] == {"1": 6, "2": 5}
+
+
+@rule("cool", RULES_MD, 79, "several scans in one window")
+def test_with_a_reader_per_seat_another_symbol_is_that_seats_next_play(tmp_path):
+    """docs/rules.md lines 333-334: a seat's own reader reads only its seat's plays; one symbol of
+    one reader is one play, whatever the other reader sends in between."""
+    readers = """
+[[reader]]
+name = "pile"
+device = "unused"
+[[reader]]
+name = "seat-1"
+device = "unused"
+seat = 1
+[[reader]]
+name = "seat-2"
+device = "unused"
+seat = 2
+"""
+    script = COOL + "2.0 scan seat-2 G5\n2.2 scan seat-1 B7\n2.4 scan seat-2 B5\n"
+    state = play(tmp_path, script, readers)
+    # Seat 1's B7 came in the middle of seat 2's play: it waits for that play, then is its own.
+    assert plays(state) == [(1, ["G5", "B5"]), (0, ["B7"])]
+    assert state["discard"] == ["R5", "G5", "B5", "B7"]
+
+
+# --- A card dropped on the pile but not yet acknowledged -----------------------------------
+
+PAD = {"official": "red", "reglamento": "yellow", "playone": "green", "cool": "blue"}
+SEVEN_ZERO = "[knobs]\nseven_zero = true\n"
+
+
+def start(preset: str) -> str:
+    return COOL.replace("pad blue", f"pad {PAD[preset]}").replace("picks cool", f"picks {preset}")
+
+
+def saved_table(tmp_path: Path) -> str:
+    """A configuration (seven_zero) whose state_dir outlives a script: a restart is a new run."""
+    return f'state_dir = "{tmp_path / "state"}"\n' + SEVEN_ZERO
+
+
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=rule(p, RULES_MD, 81, ROW)) for p in PAD])
+def test_a_seven_whose_seat_was_never_named_is_said_not_taken_after_a_restart(tmp_path, preset):
+    """docs/rules.md lines 341-344: the power goes between a 7's scan and the choice of its
+    seat; the table comes back at that turn, says the 7 was not taken, takes it played again."""
+    config = saved_table(tmp_path)
+    before = play(tmp_path, start(preset) + "2.0 scan pile R7\n", config)
+    assert before["prompt"] == "Seat 2 plays red 7: who swaps hands? That seat presses UNO"
+    assert [a["type"] for a in before["actions"]] == ["Flip"]  # the script ends: power off
+    after = play(tmp_path, "0 press 1 draw\n", config)  # the resume screen: DRAW resumes
+    assert after["screen"] == "game" and after["awaiting"] == {"kind": "turn", "seat": 2}
+    assert after["prompt"] == "Seat 2: red 7 was not taken: take it back and play it again"
+    again = play(tmp_path, "0 press 1 draw\n1 scan pile R7\n1.5 press 1 uno\n", config)
+    assert plays(again) == [(1, ["R7"])] and again["notices"] == []
+    assert again["actions"][-1]["target"] == 0 and again["discard"] == ["R5", "R7"]
+
+
+@rule("official", RULES_MD, 82, ROW)
+def test_it_never_guesses_the_missing_choice_nor_speaks_of_a_card_taken(tmp_path):
+    """docs/rules.md lines 344-345: a 7 whose seat was named is taken: a restart is silent."""
+    config = saved_table(tmp_path)
+    play(tmp_path, start("official") + "2.0 scan pile R7\n2.5 press 1 uno\n", config)
+    after = play(tmp_path, "0 press 1 draw\n", config)
+    assert after["notices"] == [] and after["discard"] == ["R5", "R7"]
+    assert after["awaiting"] == {"kind": "turn", "seat": 1}
