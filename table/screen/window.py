@@ -64,9 +64,7 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     pygame.display.set_caption("uno-table")
     pygame.mouse.set_visible(headless or not config.display.fullscreen)
     size = (config.display.width, config.display.height)
-    # A window a desktop may resize: pygame must know, or it keeps drawing on the surface
-    # SDL freed with the old size (a segfault, "unsupported surface bit depth").
-    flags = pygame.RESIZABLE
+    flags = 0
     if headless:
         size = size if all(size) else HEADLESS_SIZE
     elif config.display.fullscreen and _kiosk():
@@ -80,6 +78,10 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
         log.info("a %dx%d screen: drawn at %dx%d", *size, *drawn)
         if not headless and not flags:
             flags = pygame.SCALED  # a window: SDL scales the frame once, on the GPU if any
+    if not flags & pygame.FULLSCREEN:
+        # A window a desktop may resize: pygame must know, or it keeps drawing on the surface
+        # SDL freed with the old size (a segfault, "unsupported surface bit depth").
+        flags |= pygame.RESIZABLE
     return pygame.display.set_mode(drawn, flags)
 
 
