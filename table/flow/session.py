@@ -390,7 +390,18 @@ class Session:
             raise
         if self.alerts:
             self._drop(*alerts.UNTIL_SAVED)
+        self._repaired(self.journal)
         return events
+
+    def _repaired(self, journal: Journal) -> None:
+        """Say so when the journal had to be written again (another program changed it)."""
+        repair, journal.repaired = journal.repaired, None
+        if repair is not None:
+            kept = f", what was there is kept as {repair.kept_as}" if repair.kept_as else ""
+            detail = f"{journal.path} was {repair.change}: written again{kept}"
+            self._alert(
+                Alert(alerts.Kind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
+            )
 
     def _back_to_lobby(self) -> None:
         if self.journal is not None:

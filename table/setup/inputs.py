@@ -13,7 +13,7 @@ from gpiozero.pins import Factory
 from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
-from hw.events import InputEvent
+from hw.events import DeviceProblem, InputEvent
 from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
@@ -95,6 +95,13 @@ def open_reader(
         frames=frames,
     )
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
+
+
+def reader_problem(problem: DeviceProblem) -> str:
+    """What went wrong at a reader and what it read, for a line that names the reader itself
+    (hw's messages start with "reader" where they are shown alone)."""
+    said = problem.message.removeprefix("reader ")
+    return said + (f" {problem.raw!r}" if problem.raw else "")
 
 
 def open_panel(
