@@ -46,7 +46,7 @@ from typing import BinaryIO
 from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
 from table.files import read_bytes
-from table.flow.refusals import TableRefusal
+from table.flow.refusals import TableRefusal, Undone
 
 FORMAT = 3
 READS = (1, 2, 3)  # 1: no checksums, 2: not chained; read, and rewritten as FORMAT when resumed
@@ -89,14 +89,14 @@ class JournalError(Exception):
         return text
 
 
-class NotSaved(IllegalAction):
+class NotSaved(Undone):
     """The disk refused an action's record: the action is refused and `game` is the game
     rebuilt without it (the caller's game object holds the action: use this one)."""
 
     def __init__(self, error: OSError, game: Game) -> None:
-        super().__init__(TableRefusal.NOT_SAVED, f"cannot save: {error.strerror or error}")
+        message = f"cannot save: {error.strerror or error}"
+        super().__init__(TableRefusal.NOT_SAVED, message, game)
         self.error = error
-        self.game = game
 
 
 @dataclass(frozen=True)

@@ -83,13 +83,13 @@ def problems(display: Display, view: View, names=()) -> list[str]:
 # --- every waiting state: does the prompt tell the truth about each button? ------------------
 
 BUTTONS = ("draw", "challenge", "uno", "pad", "any")
-"""What a prompt may name: a seat's three buttons, the colour pad, or any button at all."""
+"""What a prompt may name: a seat's three buttons, the colour pad, or any of a seat's buttons."""
 
 OTHER_WORDS = {
-    "en": {"pad": ("pad",), "any": ("any button",)},
-    "es": {"pad": ("pulsador", "colores"), "any": ("cualquier botón",)},
+    "en": {"pad": ("pad",), "any": ("any seat's button",)},
+    "es": {"pad": ("pulsador", "colores"), "any": ("cualquier botón de un asiento",)},
 }
-"""How each language names the pad and "any button" (the seat buttons by their printed names)."""
+"""How each language names the pad and "any seat's button" (the seat buttons by their printed names)."""
 
 
 def named_buttons(prompt: str, text: Text) -> set[str]:
@@ -280,7 +280,8 @@ def prompt_problems(reach: Callable[[], object], lang: str) -> list[str]:
         table = reach()
         before = Before.of(table.session)
         seat = press(table, button, before)
-        effect = promised.get("any", promised.get(button))  # "any button": each of them
+        # "any seat's button": each of a seat's three
+        effect = promised.get(button, promised.get("any") if button in SEAT_BUTTONS else None)
         if effect is not None:
             if not effect(before, table.session, seat) or said_something(table.session):
                 footer = table.view().footer

@@ -50,15 +50,13 @@ def test_a_cool_demo_with_seven_zero_and_seat_readers_matches_the_world(tmp_path
 def test_the_demo_ends_on_a_sentence_nobody_has_to_answer(tmp_path):
     import pygame
 
-    from hw.buttons import factory_name
+    from table.app import WindowOptions
     from table.commands.run import play_demo
     from table.screen.text import Text
-    from table.screen.window import Window
 
-    rig = build_rig(tmp_path, preset="official", players=2, seed=3, rounds=1)
-    pins = factory_name(rig.loop.inputs.panel.factory)
-    pygame.display.init()  # the window's events (SDL's dummy driver)
-    window = Window(rig.config, pygame.Surface((1920, 1080)), rig.loop.events, None, pins)
+    headless = WindowOptions(headless=True, keyboard=False)  # 1920x1080, SDL's dummy driver
+    rig = build_rig(tmp_path, preset="official", players=2, seed=3, rounds=1, window=headless)
+    window = rig.table.window
     try:
         summary = play_demo(rig, window, stay=False)
     finally:
