@@ -89,7 +89,7 @@ OTHER_WORDS = {
     "en": {"pad": ("pad",), "any": ("any seat's button",)},
     "es": {"pad": ("pulsador", "colores"), "any": ("cualquier botón de un asiento",)},
 }
-"""How each language names the pad and "any seat's button" (the seat buttons by their printed names)."""
+"""How each language names the pad and "any seat's button" (a seat's buttons: by their names)."""
 
 
 def named_buttons(prompt: str, text: Text) -> set[str]:
