@@ -198,6 +198,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: the camera is not plugged in",
         "problem_camera_cannot_open": "{source}: the camera cannot be opened",
         "problem_camera_software": "{source}: the camera's software is missing (README, Camera)",
+        "problem_reader_software": "{source}: the reader's software is missing "
+        "(README, Card readers)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -456,6 +458,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: la cámara no está conectada",
         "problem_camera_cannot_open": "{source}: no se puede abrir la cámara",
         "problem_camera_software": "{source}: falta el software de la cámara (README, Cámara)",
+        "problem_reader_software": "{source}: falta el software del lector (README, Card readers)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",
