@@ -237,7 +237,7 @@ class Controller:
         return Applied(action, events)
 
     def _ends_match(self, event: ButtonPressed | CodeScanned, seat: int | None) -> bool:
-        """A playing seat's own button once the match is over (the screen says: any button)."""
+        """A playing seat's own button once the match is over (the screen: any seat's button)."""
         return (
             self.game.awaiting.kind is Kind.MATCH_OVER
             and isinstance(event, ButtonPressed)
