@@ -333,7 +333,7 @@ class Journal:
         return journal
 
     @classmethod
-    def resume(cls, path: Path | str, each: Step | None = None) -> tuple[Game, Journal]:
+    def resume(cls, path: Path | str, each: EachAction | None = None) -> tuple[Game, Journal]:
         """Rebuild the game from a journal and reopen it for appending.
 
         A torn last line is cut off. A damaged line: the whole file is kept beside
