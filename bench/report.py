@@ -444,12 +444,35 @@ def _path_row(name: str, f: dict) -> str:
     )
 
 
+CAMERA_HEADING = "## Camera recogniser"
+
+
+def splice_camera(text: str, camera: dict, note: str) -> str:
+    """BENCHMARKS.md's text with its camera section replaced by (or given) one from a run of
+    `python -m bench.recogniser` alone; `note` says when and how that run was made, and the
+    section carries its own targets, since the file's table comes from another run."""
+    lines = text.rstrip("\n").split("\n")
+    if CAMERA_HEADING in lines:  # the blank line before it, to the blank line before the next
+        start = lines.index(CAMERA_HEADING)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+                   len(lines) + 1) - 1  # fmt: skip
+        del lines[start - 1 : end]
+    at = lines.index("## Commands") - 1 if "## Commands" in lines else len(lines)
+    own = ["", "| target | measured | |", "| --- | --- | --- |"]
+    for v in camera_verdicts(camera):
+        own.append(f"| {v.target} | {v.measured} | {'met' if v.met else f'**missed** ({v.by})'} |")
+    section = _camera_section(camera)
+    section[3:3] = [note, *own, ""]
+    lines[at:at] = section
+    return "\n".join(lines) + "\n"
+
+
 def _camera_section(camera: dict) -> list[str]:
     """Each scene set the recogniser read: how it was made, how many, right / not sure / wrong."""
     speed = camera["speed"]
     out = [
         "",
-        "## Camera recogniser",
+        CAMERA_HEADING,
         "",
         "`bench/recogniser.py` (`python -m bench.recogniser`). The faces are enrolled from "
         f"{camera['enrol_per_face']} gentle scenes made from each of the 52 photos in "
