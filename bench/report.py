@@ -188,15 +188,18 @@ def _engine_why(games: list[Comparison]) -> str:
     """What the engine does per action, this run's figures, then what profiling found."""
     return (
         "**Engine.** Per action our engine does more than rlcard's: it lists the legal "
-        "actions (`apply` takes one of them without checking it again; any other action is "
-        "checked in full, so each refusal has a reason), moves the cards, returns frozen "
+        "actions (`apply_listed` takes one of them without checking it again; `apply` checks "
+        "every action in full, so each refusal has a reason), moves the cards, returns frozen "
         "event values, records the action in the history, and keeps the UNO call and catch "
         "window, the challenge of a Wild Draw Four and the points that rlcard does not "
         "have." + _run_figures(games) + " Profiled by hand (cProfile, not part of this "
         "bench): on 2026-11-21, before and after `legal_actions()` was made to build only the "
         "moves the moment can accept, 40 us per action and 272 calls before, 16.6 us and 130 "
         "calls after; on 2026-11-22, before and after `apply` stopped checking a listed "
-        "action again, 135 calls per action before and 106 after (2 players, plays first), "
+        "action again, 135 calls per action before and 106 after (2 players, plays first); on "
+        "2026-11-25, before and after a card's hash was computed once, the deck's cards "
+        "shared per face and a play at the turn tested in place, 111.4 calls per action and "
+        "99.5 (2 players, plays first, the deal left out), "
         "each time with the same legal actions, events, refusals and golden traces. What is "
         "left is spread over those calls, with no single spot left to "
         "fix. What would close the rest: a compiled core (mypyc or Cython over `engine/`, or "
@@ -444,12 +447,35 @@ def _path_row(name: str, f: dict) -> str:
     )
 
 
+CAMERA_HEADING = "## Camera recogniser"
+
+
+def splice_camera(text: str, camera: dict, note: str) -> str:
+    """BENCHMARKS.md's text with its camera section replaced by (or given) one from a run of
+    `python -m bench.recogniser` alone; `note` says when and how that run was made, and the
+    section carries its own targets, since the file's table comes from another run."""
+    lines = text.rstrip("\n").split("\n")
+    if CAMERA_HEADING in lines:  # the blank line before it, to the blank line before the next
+        start = lines.index(CAMERA_HEADING)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+                   len(lines) + 1) - 1  # fmt: skip
+        del lines[start - 1 : end]
+    at = lines.index("## Commands") - 1 if "## Commands" in lines else len(lines)
+    own = ["", "| target | measured | |", "| --- | --- | --- |"]
+    for v in camera_verdicts(camera):
+        own.append(f"| {v.target} | {v.measured} | {'met' if v.met else f'**missed** ({v.by})'} |")
+    section = _camera_section(camera)
+    section[3:3] = [note, *own, ""]
+    lines[at:at] = section
+    return "\n".join(lines) + "\n"
+
+
 def _camera_section(camera: dict) -> list[str]:
     """Each scene set the recogniser read: how it was made, how many, right / not sure / wrong."""
     speed = camera["speed"]
     out = [
         "",
-        "## Camera recogniser",
+        CAMERA_HEADING,
         "",
         "`bench/recogniser.py` (`python -m bench.recogniser`). The faces are enrolled from "
         f"{camera['enrol_per_face']} gentle scenes made from each of the 52 photos in "
