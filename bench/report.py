@@ -18,9 +18,9 @@ PEAK_MB = {"1920x1080": 80.0, "800x480": 60.0}
 """Peak memory by screen size (a target of BENCHMARKS.md)."""
 RESUME_S = 0.3
 CAMERA_MS = 10.0
-"""read_card's median per 640x480 frame (DESIGN.md, Targets)."""
+"""read_card's median per 640x480 frame (a target of BENCHMARKS.md)."""
 CAMERA_RIGHT = 0.95
-"""The share read right on an enrolled deck (DESIGN.md, Targets); none may be wrong."""
+"""The share read right on an enrolled deck (a target of BENCHMARKS.md); none may be wrong."""
 PATH_NAMES = {"gpio": "GPIO edge", "key": "key press", "serial": "serial scan"}
 
 
