@@ -1,7 +1,8 @@
 """Helpers for the rule scenario tests (tests/engine/test_rules_*.py).
 
-Every scenario names the preset, the RULES.md row and the rule document line it checks with
-`@rule(preset, document, line, row)`. The tests use only the engine's public API
+Every scenario names the preset (or knob), the docs/rules.md row and the line of docs/rules.md it
+checks with `@rule(preset, line, row)`: the line of that preset's bullet in that row's section (a
+knob's: its line in "Knobs beyond the presets"). The tests use only the engine's public API
 (engine/__init__.py).
 
 Every scenario runs twice, `[seen]` and `[unseen]`: in the unseen run the games that `position`,
@@ -19,15 +20,8 @@ from engine import Game, IllegalAction, RuleSet
 
 from .unseen import SEEN, UNSEEN, Mode, Twin
 
-OFFICIAL_DOC = "001_7de0782de58d94c8.txt"
-REGLAMENTO_DOC = "000_4f59e59c717ebe96.txt"
-PLAYONE_DOC = "002_4472cbb3b785f485.txt"
-COOL_DOC = "003_6e3a6848a9139a6f.txt"
-RULES_MD = "RULES.md"  # knobs beyond the presets have no rule document of their own
-DOCS = (OFFICIAL_DOC, REGLAMENTO_DOC, PLAYONE_DOC, "004_beba888c69d67be2.txt", COOL_DOC, RULES_MD)
-
 PRESETS = ("official", "reglamento", "playone", "cool")
-# House-rule knobs a scenario may name instead of a preset (RULES.md "Knobs beyond the presets").
+# House-rule knobs a scenario may name instead of a preset ("Knobs beyond the presets").
 KNOBS = (
     "stacking",
     "seven_zero",
@@ -41,7 +35,7 @@ KNOBS = (
     "validation",
 )
 
-# The rows of the RULES.md decision table, and the shared details, that a scenario may name.
+# The rows of the docs/rules.md decision table, and the shared details, that a scenario may name.
 ROWS = (
     "deck",
     "hand",
@@ -85,7 +79,7 @@ ROWS = (
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "rule(preset, doc, line, row): the preset, rule document line and RULES.md row "
+        "rule(preset, line, row): the preset (or knob), docs/rules.md line and row "
         "that a scenario checks",
     )
     config.addinivalue_line(
@@ -137,12 +131,12 @@ def hands(*modes, why=None):
     return pytest.mark.hands(*modes, why=why)
 
 
-def rule(preset, doc, line, row):
-    """Mark a scenario with the preset (or knob), rule document line (1-based) and RULES.md row."""
+def rule(preset, line, row):
+    """Mark a scenario with the preset (or knob), docs/rules.md line (1-based) and row."""
     assert preset in PRESETS or preset in KNOBS, preset
-    assert doc in DOCS, doc
+    assert isinstance(line, int), line
     assert row in ROWS, row
-    return pytest.mark.rule(preset, doc, line, row=row)
+    return pytest.mark.rule(preset, line, row=row)
 
 
 # ---------------------------------------------------------------- cards

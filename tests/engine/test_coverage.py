@@ -1,14 +1,13 @@
-"""Every rule of RULES.md has scenarios, with seen hands and with unseen hands.
+"""Every rule of docs/rules.md has scenarios, with seen hands and with unseen hands.
 
-The scenarios (tests/engine/test_rules_*.py) name their rule with `@rule(preset, document, line,
-row)` and their hands with `@hands` (both by default; see conftest.py). This module reads those
-marks and checks that each row of the decision table, each shared detail and each knob is
-covered for each preset where it applies, `[seen]` and `[unseen]`. The project's own rules
-document, docs/rules.md, must hold those rows, details and knobs, each preset with the lines of
-the rule documents it rests on. Where the shared documents are beside the repository
-(../shared, or $UNO_SHARED), the rows are also RULES.md's own, every line a scenario or
-docs/rules.md cites is a line of its document, and a RULES.md line a scenario names lies in the
-row it names.
+The scenarios (tests/engine/test_rules_*.py) name their rule with `@rule(preset, line, row)` and
+their hands with `@hands` (both by default; see conftest.py). This module reads those marks and
+checks that each row of the decision table, each shared detail and each knob is covered for each
+preset where it applies, `[seen]` and `[unseen]`, and that the docs/rules.md line a scenario names
+is its preset's bullet in its row's section (a knob's: its entry in "Knobs beyond the presets").
+docs/rules.md must hold those rows, details and knobs, each preset with the lines of the rule
+documents it rests on; where the rule documents are beside the repository (../shared/rules, or
+$UNO_SHARED/rules), every line docs/rules.md cites is a line of its document.
 
 `python -m tests.engine.test_coverage` prints the map: rows x presets, seen/unseen counts.
 """
@@ -23,17 +22,18 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import DOCS, PRESETS, ROWS, RULES_MD
+from .conftest import KNOBS, PRESETS, ROWS
 from .unseen import SEEN, UNSEEN
 
 HERE = Path(__file__).parent
 SHARED = Path(os.environ.get("UNO_SHARED", HERE.parents[1].parent / "shared"))
 OUR_RULES = HERE.parents[1] / "docs" / "rules.md"
-# docs/rules.md cites a rule document as [doc:line] or [doc:first-last], doc its 3-digit prefix.
+# docs/rules.md cites a rule document as [doc:line] or [doc:first-last], doc its 3-digit prefix
+# (the document is the file of the rules folder whose name starts with it).
 CITATION = re.compile(r"\[(\d{3}):(\d+)(?:-(\d+))?\]")
 
 TABLE = ROWS[: ROWS.index("empty draw pile") + 1]  # the decision table's rows, in order
-DETAILS = {  # RULES.md "Details that every preset shares": where each applies
+DETAILS = {  # docs/rules.md "Details that every preset shares": where each applies
     "catch window": PRESETS,
     "a real deck is finite": PRESETS,
     "challenges under real cards": ("official", "reglamento"),  # the presets with a challenge
@@ -53,7 +53,7 @@ UNSEEN_ONLY = {
     "several scans in one window",  # the table's own: it plays real cards
     "a card dropped on the pile but not yet acknowledged",
 }
-RULES_MD_KNOBS = ("stacking", "seven_zero", "jump_in", "draw_to_match", "target_score")
+LISTED_KNOBS = ("stacking", "seven_zero", "jump_in", "draw_to_match", "target_score")
 
 
 def required() -> dict[tuple[str, str], tuple[str, ...]]:
@@ -62,7 +62,7 @@ def required() -> dict[tuple[str, str], tuple[str, ...]]:
     for row, presets in DETAILS.items():
         modes = (UNSEEN,) if row in UNSEEN_ONLY else (SEEN, UNSEEN)
         need.update({(p, row): modes for p in presets})
-    need.update({(knob, None): (SEEN, UNSEEN) for knob in RULES_MD_KNOBS})
+    need.update({(knob, None): (SEEN, UNSEEN) for knob in LISTED_KNOBS})
     return need
 
 
@@ -79,7 +79,7 @@ def scenario_functions():
 
 
 def rule_marks(marks):
-    """The (preset, doc, line, row) of a scenario: its own and those of its parameters."""
+    """The (preset, line, row) of a scenario: its own and those of its parameters."""
     found = [(*m.args, m.kwargs["row"]) for m in marks if m.name == "rule"]
     for m in marks:
         if m.name == "parametrize":
@@ -89,14 +89,14 @@ def rule_marks(marks):
 
 
 def coverage():
-    """(preset or knob, row) -> hands -> scenario names; and every (doc, line) named."""
+    """(preset or knob, row) -> hands -> scenario names; and every (who, line, row) named."""
     cover = defaultdict(lambda: defaultdict(list))
     lines = []
     for name, marks in scenario_functions():
         hands = [m.args for m in marks if m.name == "hands"]
         modes = hands[-1] if hands else (SEEN, UNSEEN)  # the function's own mark wins
-        for preset, doc, line, row in rule_marks(marks):
-            lines.append((doc, line, name))
+        for preset, line, row in rule_marks(marks):
+            lines.append((preset, line, row, name))
             for mode in modes:
                 cover[preset, row][mode].append(name)
                 if preset not in PRESETS:
@@ -121,17 +121,6 @@ def test_every_scenario_names_a_rule_row_of_the_map():
     assert named <= set(ROWS)
 
 
-@pytest.mark.skipif(not (SHARED / "RULES.md").exists(), reason="no shared docs beside the repo")
-def test_the_rows_are_those_of_rules_md():
-    text = (SHARED / "RULES.md").read_text()
-    table = re.findall(r"^\| ([^|]+?) \|", text.split("## Decisions per preset")[1], re.M)
-    assert tuple(t for t in table if t not in ("topic", "---")) == TABLE
-    details = re.findall(r"^- \*\*(.+?)[.*(]", text, re.M)
-    assert [d.strip().lower() for d in details] == [*DETAILS]
-    knobs = text.split("## Knobs beyond the presets")[1]
-    assert all(f"`{knob}`" in knobs for knob in RULES_MD_KNOBS)
-
-
 def sections(text: str, heading: str) -> dict[str, str]:
     """The `### ` sections under a `## heading` of docs/rules.md, by title, in order."""
     part = text.split(f"## {heading}")[1].split("\n## ")[0]
@@ -152,7 +141,7 @@ def test_docs_rules_md_holds_every_row_detail_and_knob():
     details = sections(text, "Details that every preset shares")
     assert [d.lower() for d in details] == [*DETAILS]
     knobs = text.split("## Knobs beyond the presets")[1]
-    assert all(f"`{knob}`" in knobs for knob in RULES_MD_KNOBS)
+    assert all(f"`{knob}`" in knobs for knob in LISTED_KNOBS)
 
 
 def test_docs_rules_md_gives_each_preset_of_each_rule_its_lines():
@@ -169,11 +158,18 @@ def test_docs_rules_md_gives_each_preset_of_each_rule_its_lines():
     assert not bad, "\n".join(bad)
 
 
+def rule_document(prefix: str) -> list[str]:
+    """The lines of the rule document whose file name starts with `prefix` (e.g. 001)."""
+    [path] = (SHARED / "rules").glob(f"{prefix}_*.txt")
+    return path.read_text().splitlines()
+
+
 @pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="no shared docs beside the repo")
 def test_every_line_docs_rules_md_cites_is_a_line_of_its_document():
-    texts = {doc[:3]: (SHARED / "rules" / doc).read_text().splitlines() for doc in DOCS[:-1]}
+    citations = CITATION.findall(OUR_RULES.read_text())
+    texts = {doc: rule_document(doc) for doc in {doc for doc, _, _ in citations}}
     bad = []
-    for doc, first, last in CITATION.findall(OUR_RULES.read_text()):
+    for doc, first, last in citations:
         lines, first, last = texts[doc], int(first), int(last or first)
         if not 1 <= first <= last <= len(lines) or not lines[first - 1].strip():
             bad.append(f"[{doc}:{first}-{last}]")
@@ -182,51 +178,48 @@ def test_every_line_docs_rules_md_cites_is_a_line_of_its_document():
     assert not bad, "\n".join(bad)
 
 
-def rules_md_regions(lines: list[str]) -> dict[str, set[int]]:
-    """RULES.md's line numbers by row: a table row's line, a detail's paragraph, the knobs."""
-    regions: dict[str, set[int]] = defaultdict(set)
-    detail = None
-    knobs = False
-    for number, line in enumerate(lines, 1):
-        knobs = knobs or line.startswith("## Knobs beyond the presets")
-        cell = re.match(r"^\| ([^|]+?) \|", line)
-        start = re.match(r"^- \*\*(.+?)[.*(]", line)
-        if cell:
-            regions[cell.group(1)].add(number)
-        detail = start.group(1).strip().lower() if start else detail if line.strip() else None
-        if detail:
-            regions[detail].add(number)
-        if knobs:
-            regions["knobs"].add(number)
-    return regions
+def entries(text: str) -> dict[tuple[str, str | None], set[int]]:
+    """docs/rules.md's line numbers by (row, preset) and ("knobs", knob); None: the prose."""
+    found: dict[tuple[str, str | None], set[int]] = defaultdict(set)
+    part = section = who = None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("## "):
+            part, section = line[3:], "knobs" if line[3:] == "Knobs beyond the presets" else None
+            continue
+        if line.startswith("### "):
+            section = line[4:].lower() if part == DETAILS_HEADING else line[4:]
+            continue
+        entry = re.match(r"^(?:- \*\*(\w+)\*\*:|- `(\w+)`:|\| `(\w+)` \|)", line)
+        if entry:
+            who = next(name for name in entry.groups() if name)
+        elif not line.strip() or not line.startswith("  "):
+            who = None  # a bullet goes on over its indented lines
+        if section and line.strip():
+            found[section, who].add(number)
+    return found
 
 
-@pytest.mark.skipif(not (SHARED / "RULES.md").exists(), reason="no shared docs beside the repo")
-def test_every_rules_md_line_named_lies_in_its_row():
-    regions = rules_md_regions((SHARED / "RULES.md").read_text().splitlines())
-    bad = [
-        f"{name}: {who} / {row}: RULES.md line {line}"
-        for name, marks in scenario_functions()
-        for who, doc, line, row in rule_marks(marks)
-        if doc == RULES_MD
-        and line not in regions[row] | (regions["knobs"] if who not in PRESETS else set())
-    ]
-    assert not bad, "\n".join(bad)
+def allowed(found, who: str, row: str) -> set[int]:
+    """The lines a mark of `who` in `row` may name: its bullet, or the prose where it has none."""
+    section = row if who in PRESETS else "knobs"
+    return found.get((section, who)) or found[section, None]
 
 
-@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="no shared docs beside the repo")
-def test_every_line_named_is_a_line_of_its_document():
+def test_every_line_named_is_its_presets_bullet_in_its_row():
+    found = entries(OUR_RULES.read_text())
     _, named = coverage()
-    texts = {
-        doc: (SHARED / doc if doc == RULES_MD else SHARED / "rules" / doc).read_text().splitlines()
-        for doc in DOCS
-    }
     bad = [
-        f"{name}: {doc} line {line}"
-        for doc, line, name in named
-        if not 1 <= line <= len(texts[doc]) or not texts[doc][line - 1].strip()
+        f"{name}: {who} / {row}: docs/rules.md line {line}"
+        for who, line, row, name in named
+        if line not in allowed(found, who, row)
     ]
     assert not bad, "\n".join(bad)
+
+
+def test_every_knob_named_has_its_entry():
+    found = entries(OUR_RULES.read_text())
+    missing = [knob for knob in (*LISTED_KNOBS, *KNOBS) if knob != "validation"]
+    assert not [knob for knob in missing if ("knobs", knob) not in found]
 
 
 def summary() -> str:
@@ -243,7 +236,7 @@ def summary() -> str:
             seen, unseen = len(cover[p, row][SEEN]), len(cover[p, row][UNSEEN])
             cells.append(f"{seen}/{unseen}")
         out.append(f"| {row} | " + " | ".join(cells) + " |")
-    for knob in RULES_MD_KNOBS:
+    for knob in LISTED_KNOBS:
         seen, unseen = len(cover[knob, None][SEEN]), len(cover[knob, None][UNSEEN])
         out.append(f"| knob `{knob}` | {seen}/{unseen} |")
     return "\n".join(out)

@@ -52,7 +52,7 @@ def test_reveal_more_than_held_is_refused():
 
 
 def test_a_w4_from_the_unseen_part_of_a_known_hand_needs_no_reveal():
-    """official — 001_7de0782de58d94c8.txt line 70: the challenged hand decides; a hand the
+    """official — docs/rules.md line 279 ([001:70]): the challenged hand decides; a hand the
     engine has seen whole (revealed before, one card drawn and played) is judged at once."""
     rules = RuleSet.preset("official")
     g = Game.from_position(rules, hands=[["B1", "G2"], 3], top="R3", turn=0)

@@ -15,11 +15,7 @@ import pytest
 from engine import Challenge, Draw, Flip, Game, IllegalAction, Play, Reveal, RuleSet
 
 from .conftest import (
-    COOL_DOC,
-    OFFICIAL_DOC,
-    PLAYONE_DOC,
     PRESETS,
-    REGLAMENTO_DOC,
     awaits,
     codes,
     hands,
@@ -30,15 +26,8 @@ from .conftest import (
 )
 
 ROW = "a real deck is finite"
-# The line of each preset's document that says what its deck holds (playone: the classic deck).
-DECK_LINE = {
-    "official": (OFFICIAL_DOC, 5),
-    "reglamento": (REGLAMENTO_DOC, 9),
-    "playone": (PLAYONE_DOC, 3),
-    "cool": (COOL_DOC, 6),
-}
-# The reshuffle of the discard pile but its top card: the official rule every preset keeps.
-RESHUFFLE_LINE = dict.fromkeys(PRESETS, (OFFICIAL_DOC, 78))
+# The line of each preset's bullet in the row's section of docs/rules.md.
+ROW_LINE = {"official": 268, "reglamento": 269, "playone": 270, "cool": 271}
 # The presets whose players reveal cards: at a challenge (official, reglamento) or the tally.
 REVEALS = ("official", "reglamento", "cool")
 SEEN_ONLY = "with seen hands a card beyond the deck is one the hand does not hold (not_in_hand)"
@@ -47,7 +36,7 @@ SEEN_ONLY = "with seen hands a card beyond the deck is one the hand does not hol
 def each_preset(lines, presets=PRESETS):
     """Parametrize a scenario over presets, each marked with its rule line for this row."""
     return pytest.mark.parametrize(
-        "preset", [pytest.param(p, marks=rule(p, *lines[p], ROW)) for p in presets]
+        "preset", [pytest.param(p, marks=rule(p, lines[p], ROW)) for p in presets]
     )
 
 
@@ -79,7 +68,7 @@ def real(preset, counts, top="R3", **kwargs):
 # ---------------------------------------------------------------- seen hands
 
 
-@each_preset(DECK_LINE)
+@each_preset(ROW_LINE)
 @hands("seen", why=SEEN_ONLY)
 def test_a_dealt_game_holds_each_card_as_often_as_its_deck(preset):
     g = Game.new(players=4, rules=RuleSet.preset(preset), seed=3)
@@ -90,7 +79,7 @@ def test_a_dealt_game_holds_each_card_as_often_as_its_deck(preset):
         assert "WS" not in every_card(g)
 
 
-@each_preset(DECK_LINE)
+@each_preset(ROW_LINE)
 @hands("seen", why=SEEN_ONLY)
 def test_a_seen_hand_plays_no_copy_beyond_the_deck(preset):
     """Both R5 played: the third R5 is in no hand."""
@@ -102,7 +91,7 @@ def test_a_seen_hand_plays_no_copy_beyond_the_deck(preset):
     assert every_card(g)["R5"] == 2
 
 
-@each_preset(RESHUFFLE_LINE)
+@each_preset(ROW_LINE)
 @hands("seen", why=SEEN_ONLY)
 def test_a_seen_reshuffle_keeps_every_copy(preset):
     g = position(preset, [["G1", "G2"], ["Y1", "Y2"]], top="R3", discard_below=["B5", "B5", "Y9"])
@@ -115,10 +104,10 @@ def test_a_seen_reshuffle_keeps_every_copy(preset):
 # ---------------------------------------------------------------- unseen hands
 
 
-@each_preset(DECK_LINE)
+@each_preset(ROW_LINE)
 @hands("unseen")
 def test_no_third_r5_after_two_are_played(preset):
-    """RULES.md's own example: after the flip R7, two plays of R5; the third is refused."""
+    """A real deck is finite: after the flip R7, two plays of R5; the third is refused."""
     g = Game.referee(players=4, rules=RuleSet.preset(preset), dealer=0)
     g.apply(Flip("R7"))
     g.apply(Play(1, "R5"))
@@ -128,7 +117,7 @@ def test_no_third_r5_after_two_are_played(preset):
     g.apply(Play(3, "R6"))  # any card with a copy left still plays
 
 
-@each_preset(DECK_LINE)
+@each_preset(ROW_LINE)
 @hands("unseen")
 def test_a_card_seen_in_a_hand_is_no_longer_hidden(preset):
     """Seat 0's hand is seen and holds both R5: unseen seat 1 cannot play one."""
@@ -138,7 +127,7 @@ def test_a_card_seen_in_a_hand_is_no_longer_hidden(preset):
     g.apply(Play(0, "R5"))  # the seen copies play as ever
 
 
-@each_preset(DECK_LINE)
+@each_preset(ROW_LINE)
 @hands("unseen")
 def test_a_flip_of_a_card_the_deck_does_not_hold_is_refused(preset):
     """WS is a cool card; no deck holds WC. A first W4 goes back: it can be flipped again."""
@@ -152,7 +141,7 @@ def test_a_flip_of_a_card_the_deck_does_not_hold_is_refused(preset):
     awaits(g, "color", 1)
 
 
-@each_preset(DECK_LINE, REVEALS)
+@each_preset(ROW_LINE, REVEALS)
 @hands("unseen")
 def test_a_reveal_beyond_the_deck_is_refused(preset):
     """Challenge (official, reglamento) or tally (cool): the one B0 cannot be shown twice."""
@@ -170,7 +159,7 @@ def test_a_reveal_beyond_the_deck_is_refused(preset):
     assert held(g, seat) == ["B0"]
 
 
-@each_preset(DECK_LINE, ("official", "cool"))
+@each_preset(ROW_LINE, ("official", "cool"))
 @hands("unseen")
 def test_the_tally_takes_no_fifth_w4(preset):
     """The issue's tally: five W4 and three B0 shown; the deck holds four and one."""
@@ -186,7 +175,7 @@ def test_the_tally_takes_no_fifth_w4(preset):
     assert g.scores == [0, 0, 0]
 
 
-@each_preset(RESHUFFLE_LINE)
+@each_preset(ROW_LINE)
 @hands("unseen")
 def test_a_reshuffle_puts_the_copies_under_the_top_back_in_play(preset):
     size = len(RuleSet.preset(preset).deck())

@@ -15,7 +15,7 @@ import pytest
 from table.commands.script import run_script
 from table.setup import config as configuration
 
-from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, hands, rule
+from .conftest import hands, rule
 
 pytestmark = hands("unseen")
 ROW = "a card dropped on the pile but not yet acknowledged"
@@ -46,7 +46,7 @@ def plays(state: dict) -> list[tuple[int, list[str]]]:
 # --- Several scans in one window ---------------------------------------------------------
 
 
-@rule("cool", RULES_MD, 77, "several scans in one window")
+@rule("cool", 342, "several scans in one window")
 def test_scans_of_one_symbol_within_the_window_are_one_play(tmp_path):
     """docs/rules.md lines 333-335: scans by one reader, each within `scan_window_ms` (700)
     of the one before, all of one symbol, are one play."""
@@ -55,7 +55,7 @@ def test_scans_of_one_symbol_within_the_window_are_one_play(tmp_path):
     assert state["hand_counts"] == {"1": 7, "2": 4} and state["top"] == "Y5"
 
 
-@rule("cool", RULES_MD, 77, "several scans in one window")
+@rule("cool", 342, "several scans in one window")
 def test_scans_further_apart_than_the_window_are_two_plays(tmp_path):
     """docs/rules.md lines 333-338: a scan more than `scan_window_ms` after the last is a new
     play (the shared reader's: the next seat's)."""
@@ -64,7 +64,7 @@ def test_scans_further_apart_than_the_window_are_two_plays(tmp_path):
     assert state["hand_counts"] == {"1": 6, "2": 6}
 
 
-@rule("cool", RULES_MD, 78, "several scans in one window")
+@rule("cool", 342, "several scans in one window")
 def test_a_scan_of_another_symbol_ends_the_play(tmp_path):
     """docs/rules.md lines 335-339: another symbol ends the play and is the next seat's play; a
     scan of the first symbol after it belongs to the play after that, not to the ended one."""
@@ -76,7 +76,7 @@ def test_a_scan_of_another_symbol_ends_the_play(tmp_path):
     assert state["hand_counts"] == {"1": 6, "2": 5}
 
 
-@rule("cool", RULES_MD, 79, "several scans in one window")
+@rule("cool", 342, "several scans in one window")
 def test_with_a_reader_per_seat_another_symbol_is_that_seats_next_play(tmp_path):
     """docs/rules.md lines 339-340: a seat's own reader reads only its seat's plays; one symbol of
     one reader is one play, whatever the other reader sends in between."""
@@ -102,6 +102,7 @@ seat = 2
 
 # --- A card dropped on the pile but not yet acknowledged -----------------------------------
 
+ROW_LINE = {"official": 353, "reglamento": 354, "playone": 355, "cool": 356}
 PAD = {"official": "red", "reglamento": "yellow", "playone": "green", "cool": "blue"}
 SEVEN_ZERO = "[knobs]\nseven_zero = true\n"
 
@@ -115,7 +116,7 @@ def saved_table(tmp_path: Path) -> str:
     return f'state_dir = "{tmp_path / "state"}"\n' + SEVEN_ZERO
 
 
-@pytest.mark.parametrize("preset", [pytest.param(p, marks=rule(p, RULES_MD, 81, ROW)) for p in PAD])
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=rule(p, ROW_LINE[p], ROW)) for p in PAD])
 def test_a_seven_whose_seat_was_never_named_is_said_not_taken_after_a_restart(tmp_path, preset):
     """docs/rules.md lines 348-350: the power goes between a 7's scan and the choice of its
     seat; the table comes back at that turn, says the 7 was not taken, takes it played again."""
@@ -131,7 +132,7 @@ def test_a_seven_whose_seat_was_never_named_is_said_not_taken_after_a_restart(tm
     assert again["actions"][-1]["target"] == 0 and again["discard"] == ["R5", "R7"]
 
 
-@rule("official", RULES_MD, 82, ROW)
+@rule("official", 353, ROW)
 def test_it_never_guesses_the_missing_choice_nor_speaks_of_a_card_taken(tmp_path):
     """docs/rules.md lines 350-351: a 7 whose seat was named is taken: a restart is silent."""
     config = saved_table(tmp_path)
@@ -160,7 +161,7 @@ def race(tmp_path: Path, catch: str, late: float, preset: str = "cool", knobs: s
 
 @pytest.mark.parametrize("catch", ["uno", "challenge"])
 @pytest.mark.parametrize(("late", "wins"), [(0.0, True), (0.03, True), (0.05, True), (0.2, False)])
-@rule("cool", COOL_DOC, 31, "catch window")
+@rule("cool", 257, "catch window")
 def test_a_call_within_50_ms_after_a_catch_wins_the_race(tmp_path, catch, late, wins):
     """docs/rules.md lines 248-252 and 257-258: a call and a catch (another seat's UNO or
     CHALLENGE) within 50 ms are "at the same time", and the call wins; later, the catch does
@@ -171,7 +172,7 @@ def test_a_call_within_50_ms_after_a_catch_wins_the_race(tmp_path, catch, late, 
 
 
 @pytest.mark.parametrize("catch", ["uno", "challenge"])
-@rule("official", OFFICIAL_DOC, 74, "catch window")
+@rule("official", 254, "catch window")
 def test_the_race_is_uno_race_ms_in_every_preset(tmp_path, catch):
     """docs/rules.md lines 248-252 and the `uno_race` knob: official with `uno_race_ms = 50`
     waits for the call as cool does, and another seat's UNO is a catch there too."""
@@ -179,7 +180,7 @@ def test_the_race_is_uno_race_ms_in_every_preset(tmp_path, catch):
     assert raced["hand_counts"]["2"] == 1 and raced["actions"][-1]["type"] == "CallUno"
 
 
-@rule("official", OFFICIAL_DOC, 74, "catch window")
+@rule("official", 254, "catch window")
 def test_with_no_race_the_first_press_wins(tmp_path):
     """docs/rules.md lines 244-246: official (no race): a catch 30 ms before the call wins."""
     state = race(tmp_path, "challenge", 0.03, "official")

@@ -2,7 +2,7 @@
 has not seen.
 
 Every other scenario also runs with unseen hands (its `[unseen]` run, see unseen.py). Here are
-the details of RULES.md ("Details that every preset shares") that are about real cards, and the
+the details of docs/rules.md ("Details that every preset shares") that are about real cards, and the
 rules that need a hand's content: with unseen hands the engine cannot check them and trusts the
 player; the scenarios of those rules run `[seen]` only (`why=TRUSTED`), and these show the trust.
 """
@@ -12,12 +12,7 @@ import pytest
 from engine import Accept, CallUno, Challenge, Draw, Flip, Game, Pass, Play, Reveal, RuleSet
 
 from .conftest import (
-    COOL_DOC,
-    OFFICIAL_DOC,
-    PLAYONE_DOC,
     PRESETS,
-    REGLAMENTO_DOC,
-    RULES_MD,
     awaits,
     hands,
     refused,
@@ -30,7 +25,7 @@ pytestmark = hands("unseen")
 def each_preset(row, lines, presets=PRESETS):
     """Parametrize a scenario over presets, each marked with its rule line for `row`."""
     return pytest.mark.parametrize(
-        "preset", [pytest.param(p, marks=rule(p, *lines[p], row)) for p in presets]
+        "preset", [pytest.param(p, marks=rule(p, lines[p], row)) for p in presets]
     )
 
 
@@ -47,17 +42,12 @@ def filling(preset, counts, top="R3", below=(), pile=0):
 
 # ---------------------------------------------------------------- deck and first card
 
-DECK_LINE = {
-    "official": (OFFICIAL_DOC, 5),
-    "reglamento": (REGLAMENTO_DOC, 9),
-    "playone": (PLAYONE_DOC, 3),
-    "cool": (COOL_DOC, 6),
-}
+DECK_LINE = {"official": 24, "reglamento": 26, "playone": 28, "cool": 29}
 
 
 @each_preset("deck", DECK_LINE)
 def test_referee_counts_the_deck(preset):
-    """RULES.md line 66: the engine counts the deck; a first W4 goes back (line 32)."""
+    """docs/rules.md "deck": the engine counts the deck; a first W4 goes back ("first card W4")."""
     g = Game.referee(players=4, rules=RuleSet.preset(preset), dealer=0)
     size = len(RuleSet.preset(preset).deck())
     assert [g.hand_count(s) for s in range(4)] == [7] * 4 and g.hand(1) == []
@@ -73,12 +63,7 @@ def test_referee_counts_the_deck(preset):
 
 # ---------------------------------------------------------------- the hand's content: trusted
 
-MATCH_LINE = {
-    "official": (OFFICIAL_DOC, 30),
-    "reglamento": (REGLAMENTO_DOC, 3),
-    "playone": (PLAYONE_DOC, 14),
-    "cool": (RULES_MD, 22),
-}
+MATCH_LINE = {"official": 48, "reglamento": 49, "playone": 51, "cool": 52}
 
 
 @each_preset("matches", MATCH_LINE)
@@ -91,7 +76,7 @@ def test_unseen_hand_is_trusted_to_hold_the_card(preset):
     awaits(g, "turn", 1)
 
 
-@rule("official", OFFICIAL_DOC, 36, "drawing while holding a playable card")
+@rule("official", 183, "drawing while holding a playable card")
 def test_unseen_drawn_card_is_trusted_official():
     """official — 001 line 36: after drawing only the drawn card may be played; unseen, the card
     scanned is trusted to be it. Whether it fits is trusted too: Pass ends the turn."""
@@ -107,7 +92,7 @@ def test_unseen_drawn_card_is_trusted_official():
     awaits(g, "turn", 2)
 
 
-@rule("playone", PLAYONE_DOC, 23, "nothing playable")
+@rule("playone", 177, "nothing playable")
 def test_unseen_drawn_card_is_scanned_not_played_for_the_player_playone():
     """playone — 002 lines 23-24: a drawn card that fits is played for you; the engine has not
     seen it: the player scans it, or passes (trusted: it does not fit)."""
@@ -121,7 +106,7 @@ def test_unseen_drawn_card_is_scanned_not_played_for_the_player_playone():
     awaits(g, "turn", 2)
 
 
-@rule("reglamento", REGLAMENTO_DOC, 14, "nothing playable")
+@rule("reglamento", 174, "nothing playable")
 def test_unseen_draw_until_a_card_fits_is_trusted_reglamento():
     """reglamento — 000 line 14: draw until a card fits: unseen, drawing again is trusted (the
     last card did not fit), and passing is refused as with seen hands."""
@@ -134,9 +119,9 @@ def test_unseen_draw_until_a_card_fits_is_trusted_reglamento():
     awaits(g, "turn", 1)
 
 
-@rule("draw_to_match", RULES_MD, 90, "knobs")
+@rule("draw_to_match", 370, "knobs")
 def test_unseen_draw_to_match_is_trusted():
-    """draw_to_match knob — RULES.md line 90: unseen, the table trusts that a card fits."""
+    """draw_to_match knob — docs/rules.md line 370: unseen, the table trusts that a card fits."""
     g = Game.from_position(
         RuleSet.preset("official").replace(draw_to_match=True), hands=[2, 2], top="R3"
     )
@@ -147,7 +132,7 @@ def test_unseen_draw_to_match_is_trusted():
     awaits(g, "turn", 1)
 
 
-HOLDING_LINE = {"reglamento": (REGLAMENTO_DOC, 14), "playone": (PLAYONE_DOC, 20)}
+HOLDING_LINE = {"reglamento": 184, "playone": 185}
 
 
 @each_preset("drawing while holding a playable card", HOLDING_LINE, ("reglamento", "playone"))
@@ -159,7 +144,7 @@ def test_unseen_draw_holding_a_playable_card_is_trusted(preset):
     assert g.hand_count(0) == 3
 
 
-@rule("cool", COOL_DOC, 31, "UNO call")
+@rule("cool", 194, "UNO call")
 def test_unseen_hand_may_call_before_playing_a_run_down_to_one():
     """cool — 003 lines 9 and 31: a run of one symbol may leave one card and the call comes
     before the play; a run in real cards is trusted (the call lapses if more cards are left)."""
@@ -177,7 +162,7 @@ def test_unseen_hand_may_call_before_playing_a_run_down_to_one():
     refused(g, CallUno(0))
 
 
-@rule("official", OFFICIAL_DOC, 74, "UNO call")
+@rule("official", 190, "UNO call")
 def test_unseen_hand_of_three_may_not_call_one_card_a_play():
     """official — 001 line 74: the call comes with the next-to-last card, seen or not."""
     refused(real("official", [3, 2]), CallUno(0))
@@ -185,7 +170,7 @@ def test_unseen_hand_of_three_may_not_call_one_card_a_play():
 
 # ---------------------------------------------------------------- challenges under real cards
 
-CHALLENGE_LINE = {"official": (RULES_MD, 61), "reglamento": (RULES_MD, 61)}
+CHALLENGE_LINE = {"official": 279, "reglamento": 280}
 LOSER_PLAYS = {"official": 2, "reglamento": 1}  # reglamento: the challenger draws, then plays
 
 
@@ -223,7 +208,7 @@ def test_all_cards_shown_without_the_colour_decide_innocent(preset):
     awaits(g, "turn", LOSER_PLAYS[preset])
 
 
-@rule("official", OFFICIAL_DOC, 70, "W4 challenge")
+@rule("official", 74, "W4 challenge")
 def test_an_unseen_w4_is_not_judged_before_the_challenge():
     """official — 001 line 70: unseen, accepting takes the 4 and loses the turn; no reveal."""
     g = real("official", [4, 3, 3])
@@ -235,7 +220,7 @@ def test_an_unseen_w4_is_not_judged_before_the_challenge():
 
 # ---------------------------------------------------------------- points under real cards
 
-POINTS_LINE = {"official": (RULES_MD, 64), "cool": (RULES_MD, 64)}
+POINTS_LINE = {"official": 287, "cool": 288}
 
 
 @each_preset("points under real cards", POINTS_LINE, ("official", "cool"))
@@ -259,7 +244,7 @@ def test_each_other_seat_reveals_in_turn_then_the_points_are_added(preset, direc
     assert g.awaiting.kind == "round_over"
 
 
-@rule("reglamento", REGLAMENTO_DOC, 16, "scoring")
+@rule("reglamento", 220, "scoring")
 def test_no_points_no_reveal():
     """reglamento — 000 line 16: the first with no cards wins the match; nothing to show."""
     g = real("reglamento", [1, 2, 3])
@@ -269,7 +254,7 @@ def test_no_points_no_reveal():
 
 # ---------------------------------------------------------------- draw pile under real cards
 
-PILE_LINE = dict.fromkeys(PRESETS, (RULES_MD, 66))
+PILE_LINE = {"official": 295, "reglamento": 296, "playone": 297, "cool": 298}
 
 
 @each_preset("draw pile under real cards", PILE_LINE)

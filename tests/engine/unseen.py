@@ -9,8 +9,8 @@ the twin goes to both, translated the way a table makes it (engine/game.py, `Gam
 - a drawn card is never seen: `Draw` always awaits `drawn`; the player scans the card the seen
   game played for them (playone's auto-play) or presses DRAW again to pass;
 - a challenged W4 player shows the cards of their hand one by one (`Reveal`) until the game
-  rules (RULES.md, "Challenges under real cards");
-- at the end of a round every other seat shows what it holds (RULES.md, "Points under real
+  rules (docs/rules.md, "Challenges under real cards");
+- at the end of a round every other seat shows what it holds (docs/rules.md, "Points under real
   cards");
 - a dealt game turns its first card with `Flip`.
 
