@@ -17,10 +17,12 @@ from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import BAUD, Protocol
+from table.commands.camera_view import check_cameras
 from table.setup import config as configuration
-from table.setup.config import Config, Reader
+from table.setup.config import Config, Reader, default_faces
 from table.setup.inputs import (
     codebook,
+    dealt_codes,
     open_factory,
     open_panel,
     pin_factory_name,
@@ -33,7 +35,7 @@ EMPTY_LGPIO = "0.0.0.2"
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `check` to the command line."""
-    parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers")
+    parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers, cameras")
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
     parser.add_argument(
@@ -59,7 +61,8 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     if args.reader:
         protocol = Protocol(args.protocol)
-        readers = [Reader(f"reader {n}", d, BAUD, None, protocol)
+        faces = default_faces(config.state_dir) if protocol is Protocol.CAMERA else None
+        readers = [Reader(f"reader {n}", d, BAUD, None, protocol, faces=faces)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
@@ -96,8 +99,12 @@ def run_check(
     unread = {r.name for r in config.readers}
     for r in config.readers:
         say(f"reader {r.name} ({r.protocol}): {r.device} -> {_where(r)}")
+    cameras = [r for r in config.readers if r.protocol is Protocol.CAMERA]
+    if cameras:  # before the readers open them: a camera has one user at a time
+        failures += check_cameras(cameras, config.state_dir, dealt_codes(config), say)
     readers = start_readers(config, events, codebook(config).decode)
-    say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
+    say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends)."
+        + (" Lay a card on each camera's spot." if cameras else ""))  # fmt: skip
     start = time.monotonic()
     try:
         while (waiting or unread) and (left := start + seconds - time.monotonic()) > 0:
