@@ -30,6 +30,11 @@ def table_figures(presses: int, idle: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def camera_figures(cards: int) -> dict:
+    """The camera spot bench (bench.camera_spot), in a process of its own."""
+    return _child(["bench.camera_spot", str(cards)])
+
+
 MEMORY_SIZES = ((1920, 1080), (800, 480))
 
 
@@ -72,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     start = startup.measure(runs=1 if quick else 5)
     step("journal: resume 1,000 actions")
     resumed = resume.measure(actions=100 if quick else 1000, repeats=2 if quick else 20)
+    step("camera: a card laid on the scan spot to its new frame (recorded frames)")
+    camera = camera_figures(cards=4 if quick else 40)
     text = report.render(
         machine.describe(),
         games,
@@ -80,10 +87,11 @@ def main(argv: list[str] | None = None) -> int:
         resumed,
         rlcard=engine.rlcard_available(),
         quick=quick,
+        camera=camera,
     )
     args.out.write_text(text)
     step(f"wrote {args.out}")
-    print(report.verdicts_text(games, table, start, resumed))
+    print(report.verdicts_text(games, table, start, resumed, camera))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from bench import camera_spot
 from bench.engine import REPEATS, Comparison
 from bench.table import SCANS_PER_GAME
 from engine import RuleSet
@@ -99,10 +100,15 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
     return out
 
 
-def verdicts_text(games, table, start, resumed) -> str:
+def camera_verdicts(camera: dict | None) -> list[Verdict]:
+    """The camera spot's targets (bench.camera_spot), when it was measured."""
+    return [Verdict(*row) for row in camera_spot.verdict_rows(camera)] if camera else []
+
+
+def verdicts_text(games, table, start, resumed, camera: dict | None = None) -> str:
     """One line per target, for the terminal."""
     lines = []
-    for v in verdicts(games, table, start, resumed):
+    for v in verdicts(games, table, start, resumed) + camera_verdicts(camera):
         mark = "met   " if v.met else "MISSED"
         lines.append(f"{mark} {v.target}: {v.measured}" + ("" if v.met else f" ({v.by})"))
     return "\n".join(lines)
@@ -117,10 +123,11 @@ def render(
     *,
     rlcard: str | None,
     quick: bool = False,
+    camera: dict | None = None,
 ) -> str:
-    """The whole of BENCHMARKS.md."""
+    """The whole of BENCHMARKS.md; `camera`: bench.camera_spot's figures, when measured."""
     today = datetime.date.today().isoformat()
-    rows = verdicts(games, table, start, resumed)
+    rows = verdicts(games, table, start, resumed) + camera_verdicts(camera)
     out = [
         "# Benchmarks",
         "",
@@ -138,6 +145,7 @@ def render(
     out += _notes(rows, games, table)
     out += _engine_section(games, rlcard)
     out += _table_section(table, start, resumed)
+    out += camera_spot.section(camera) if camera else []
     out += _commands()
     return "\n".join(out) + "\n"
 
@@ -411,6 +419,7 @@ def _commands() -> list[str]:
         "python -m bench            # the same in an environment with '.[bench]' installed",
         "python -m bench.table 300 10   # the table part alone: inputs a path, idle s (JSON)",
         "python -m bench.table 300 10 --one-wait=no   # the same with the loop of before",
+        "python -m bench.camera_spot 30   # the camera: cards laid on the spot to the frame",
         "make soak                  # the reliability suite (pytest -m slow)",
         "```",
     ]
