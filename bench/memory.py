@@ -1,11 +1,12 @@
 """Peak memory of the table over real bots' matches, every frame drawn, at one screen size.
 
-`python -m bench.memory WIDTH HEIGHT [ACTIONS]` runs in a process of its own and prints one JSON
-line. Sensible bots (the demo's DemoDriver) play official matches of four seats, one after the
-other, until at least ACTIONS actions; their presses and scans go into a Session with its
-journal, and the Window draws every change of it on SDL's dummy display at WIDTH x HEIGHT. The
-table's language alternates between matches, and the help overlay is shown every 250 actions,
-so that every card face, prompt and screen is drawn. The figure is the process's `ru_maxrss`.
+`python -m bench.memory WIDTH HEIGHT [ACTIONS] [--matches N]` runs in a process of its own and
+prints one JSON line. Sensible bots (the demo's DemoDriver) play official matches of four seats,
+one after the other, until at least ACTIONS actions (or N matches); their presses and scans go
+into a Session with its journal, and the Window draws every change of it on SDL's dummy display
+at WIDTH x HEIGHT. The table's language alternates between matches, and the help overlay is
+shown every 250 actions, so that every card face, prompt and screen is drawn. The figure is the
+process's `ru_maxrss` after each match: the peak, and how much it grew over the second half.
 """
 
 from __future__ import annotations
@@ -60,20 +61,22 @@ class Match:
             self.session.journal.close()
 
 
-def measure(size: tuple[int, int], actions: int = 5000) -> dict:
-    """Play matches until `actions` actions, drawing every frame; the peak memory and counts."""
+def measure(size: tuple[int, int], actions: int = 5000, matches: int | None = None) -> dict:
+    """Play matches until `actions` actions (or `matches` matches), drawing every frame; the
+    peak memory after each match, and counts."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from table.screen.window import Window, open_surface  # pygame starts here
 
-    played, matches, frames = 0, 0, 0
+    played, count, frames = 0, 0, 0
+    peaks: list[float] = []  # ru_maxrss after each match, MiB
     faces: set[str] = set()
     screens: set[str] = set()
     window = None
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
-        while played < actions:
-            lang = ("en", "es")[matches % 2]
-            match = Match(Path(folder) / str(matches), lang, size, seed=matches + 1)
+        while played < actions if matches is None else count < matches:
+            lang = ("en", "es")[count % 2]
+            match = Match(Path(folder) / str(count), lang, size, seed=count + 1)
             if window is None:
                 surface = open_surface(match.config, headless=True)
                 window = Window(match.config, surface, queue.Queue(), None, "mock")
@@ -97,22 +100,35 @@ def measure(size: tuple[int, int], actions: int = 5000) -> dict:
             if game is None or game.awaiting.kind is not Kind.MATCH_OVER:
                 raise RuntimeError("a bots' match ended before its end")
             played += match.driver.actions
-            matches += 1
+            count += 1
+            peaks.append(_peak_mb())
+    half = peaks[len(peaks) // 2 - 1] if len(peaks) > 1 else peaks[0]
     return {
         "size": f"{size[0]}x{size[1]}",
         "actions": played,
-        "matches": matches,
+        "matches": count,
         "frames": frames,
         "faces": len(faces),
         "screens": sorted(screens),
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,  # Linux: KiB
+        "peak_rss_mb": peaks[-1],
+        "growth_last_half_mb": peaks[-1] - half,  # over the second half of the matches
+        "peaks_mb": peaks,
     }
 
 
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB
+
+
 def main(argv: list[str]) -> int:
+    matches = None
+    if "--matches" in argv:
+        at = argv.index("--matches")
+        matches = int(argv[at + 1])
+        argv = argv[:at] + argv[at + 2 :]
     width, height = int(argv[0]), int(argv[1])
     actions = int(argv[2]) if len(argv) > 2 else 5000
-    print(json.dumps(measure((width, height), actions)))
+    print(json.dumps(measure((width, height), actions, matches)))
     return 0
 
 

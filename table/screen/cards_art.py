@@ -4,7 +4,8 @@ checks, blue bars), a shape (triangle, circle, square, diamond) and a letter: hu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 import pygame
 import pygame.gfxdraw
@@ -327,17 +328,67 @@ def rank_image(card: Card, size: int, fill: RGB, font: Font, outline: int) -> py
 # --- faces ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A piece of a face drawn over its base (the rank, a corner): an image and its top-left."""
+
+    image: pygame.Surface
+    at: tuple[int, int]
+
+
+Keep = Callable[[Hashable, Callable[[], pygame.Surface]], pygame.Surface]
+"""A cache of drawings: `keep(key, make)` is make()'s image, made once per key."""
+
+
+def _made(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    return make()  # no cache: made every time
+
+
 def card_face(
-    code: str, height: int, font: Font, letters: dict[str, str], body=None
+    code: str,
+    height: int,
+    font: Font,
+    letters: dict[str, str],
+    body=None,
+    keep: Keep = _made,
 ) -> pygame.Surface:
     """A card's face `height` pixels high; `letters` gives each colour's printed letter;
-    `body(letter, size, radius, unit)` the coloured body (patterned_body, or a kept one)."""
+    `body(letter, size, radius, unit)` the coloured body (patterned_body, or a kept one);
+    `keep` a cache for the parts every face of a colour or rank shares (face_parts)."""
     card = Card.parse(code)
-    w, h = card_size(height)
+    base, marks = face_parts(card, height, font, letters, body, keep)
     # Drawn opaque so smooth edges blend with what is below, then cut to rounded corners.
+    face = base.copy()
+    for mark in marks:
+        face.blit(mark.image, mark.at)
+    return rounded(face, card_radius(face.get_width()))
+
+
+def card_radius(width: int) -> int:
+    """The radius of a card's rounded corners."""
+    return max(3, round(width * 0.09))
+
+
+def face_parts(
+    card: Card, height: int, font: Font, letters: dict[str, str], body=None, keep: Keep = _made
+) -> tuple[pygame.Surface, list[Mark]]:
+    """A face as its opaque base (edge, body, oval: one per colour and size) and the marks
+    drawn over it (the rank in the oval, the corners: each kept per rank or colour)."""
+    base_key = ("face base", "W" if card.is_wild else str(card.color), height)
+    base = keep(base_key, lambda: face_base(card, height, font, body))
+    w, h = base.get_size()
+    edge = max(2, round(w * 0.055))
+    inner = base.get_rect().inflate(-2 * edge, -2 * edge)
+    marks = _oval_mark(card, h, w, font, keep)
+    return base, marks + _corners(card, inner, h, font, letters, keep)
+
+
+def face_base(card: Card, height: int, font: Font, body=None) -> pygame.Surface:
+    """A face without its rank and corners: opaque, square-cornered."""
+    w, h = card_size(height)
     face = pygame.Surface((w, h))
     face.fill(CARD_EDGE)
-    radius = max(3, round(w * 0.09))
+    radius = card_radius(w)
     edge = max(2, round(w * 0.055))
     inner = face.get_rect().inflate(-2 * edge, -2 * edge)
     inner_radius = max(2, radius - edge // 2)
@@ -352,9 +403,7 @@ def card_face(
         _wild_oval(face, center, a, b, height, font)
     else:
         fill_polygon(face, ellipse_points(center, a, b, _OVAL_TILT), CARD_EDGE)
-    _rank_in_oval(face, card, center, h, w, font)
-    _corners(face, card, inner, h, font, letters)
-    return rounded(face, radius)
+    return face
 
 
 def _wild_oval(face, center, a, b, height, font) -> None:
@@ -373,50 +422,66 @@ def _wild_oval(face, center, a, b, height, font) -> None:
             draw_shape(face, letter, rect, (255, 255, 255))
 
 
-def _rank_in_oval(face, card: Card, center, h, w, font) -> None:
+def _oval_mark(card: Card, h: int, w: int, font, keep: Keep) -> list[Mark]:
     if card.is_wild and card.rank is Rank.WILD:
-        return  # the quadrants say it all
+        return []  # the quadrants say it all
     fill = (255, 255, 255) if card.is_wild else CARD_HUES[str(card.color)]
     size = round(h * (0.34 if card.rank.draws or card.rank in _ICONS else 0.44))
     if card.rank is Rank.WILD_SHUFFLE:
         size = round(h * 0.22)
-    image = rank_image(card, size, fill, font, max(2, round(h * 0.022)))
-    if image.get_width() > w * 0.8:
-        scale = w * 0.8 / image.get_width()
-        image = pygame.transform.smoothscale_by(image, scale)
-    blit_center(face, image, center)
+
+    def make() -> pygame.Surface:
+        image = rank_image(card, size, fill, font, max(2, round(h * 0.022)))
+        if image.get_width() > w * 0.8:
+            scale = w * 0.8 / image.get_width()
+            image = pygame.transform.smoothscale_by(image, scale)
+        return image
+
+    image = keep(("oval rank", card.rank, card.is_wild, fill, h), make)
+    rect = image.get_rect(center=(round(w / 2), round(h / 2)))
+    return [Mark(image, rect.topleft)]
 
 
 SMALL_CARD = 120  # pixels high: below this a face drops its corner ranks for bigger marks
 SMALLEST_MARKS = 36  # below this a face has no room for its colour's letter and shape
 
 
-def _corners(face, card: Card, inner: pygame.Rect, h: int, font, letters) -> None:
+def _corners(card: Card, inner: pygame.Rect, h: int, font, letters, keep: Keep) -> list[Mark]:
     """Small rank top-left and bottom-right; shape top-right and letter bottom-left. A small
     card keeps the shape and the letter, larger, and leaves the rank to its oval."""
     if h < SMALLEST_MARKS:
-        return
+        return []
     small = h < SMALL_CARD
     pad = max(2, round(h * 0.025))
     size = round(h * (0.2 if small else 0.13))
     outline = max(1, round(h * 0.01))
     fill = (255, 255, 255)
+    marks = []
     if not small:
-        rank = rank_image(card, size, fill, font, outline)
-        face.blit(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)))
-        face.blit(rank, rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
+        key = ("corner rank", card.rank, card.is_wild, h)
+        rank = keep(key, lambda: rank_image(card, size, fill, font, outline))
+        marks.append(Mark(rank, rank.get_rect(topleft=(inner.x + pad, inner.y + pad)).topleft))
+        corner = rank.get_rect(bottomright=(inner.right - pad, inner.bottom - pad))
+        marks.append(Mark(rank, corner.topleft))
     if card.is_wild:
-        return
+        return marks
     letter = str(card.color)
     side = round(h * (0.17 if small else 0.10))
 
     def shape(surface: pygame.Surface, color: RGB) -> None:
         draw_shape(surface, letter, surface.get_rect(), color)
 
-    mark = outlined((side, side), shape, fill, INK, outline)
-    face.blit(mark, mark.get_rect(topright=(inner.right - pad, inner.y + pad)))
-    label = outlined_text(font(size), letters.get(letter, letter), fill, INK, outline)
-    face.blit(label, label.get_rect(bottomleft=(inner.x + pad, inner.bottom - pad)))
+    mark = keep(
+        ("corner shape", letter, h), lambda: outlined((side, side), shape, fill, INK, outline)
+    )
+    marks.append(Mark(mark, mark.get_rect(topright=(inner.right - pad, inner.y + pad)).topleft))
+    printed = letters.get(letter, letter)
+    label = keep(
+        ("corner letter", printed, h),
+        lambda: outlined_text(font(size), printed, fill, INK, outline),
+    )
+    at = label.get_rect(bottomleft=(inner.x + pad, inner.bottom - pad)).topleft
+    return [*marks, Mark(label, at)]
 
 
 def card_back(height: int, word: str, font: Font) -> pygame.Surface:

@@ -1,4 +1,5 @@
-"""The table's screen: draws a View on a pygame surface, and only when the View changed."""
+"""The table's screen: draws a View on a pygame surface, only when the View changed, and then
+only the regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import pygame
 from . import parts
 from . import theme as th
 from .layout import Layout
-from .paint import Painter
+from .paint import Op, Painter
+from .regions import changed
 from .screens import SCREENS
 from .text import Text
 from .view import View
@@ -21,6 +23,9 @@ class Display:
         self.painter = Painter(surface)
         self._last: View | None = None
         self._size: tuple[int, int] | None = None
+        self._ops: list[Op] = []  # the calls of the frame on the surface
+        self.regions: list[pygame.Rect] = []  # what the last frame drew
+        self.updated = 0  # pixels in those regions
 
     @property
     def layout(self) -> Layout:
@@ -32,24 +37,46 @@ class Display:
 
     def render(self, view: View) -> None:
         """Draw the whole frame for `view`."""
+        self._list(view)
+        self.painter.replay()
+        self._drawn(view, [self.surface.get_rect()])
+
+    def draw(self, view: View) -> list[pygame.Rect]:
+        """Draw the frame for `view` over the last one: only the regions where the two frames'
+        calls differ (everything the first time, or after the surface changed size)."""
+        before = self._ops if self.surface.get_size() == self._size else None
+        ops = self._list(view)
+        regions = changed(before, ops, self.surface.get_rect())
+        self.painter.replay(regions)
+        self._drawn(view, regions)
+        return regions
+
+    def _list(self, view: View) -> list[Op]:
+        """Run the screen's drawing for `view`, listing its calls without drawing them."""
         lay = self.layout
         text = Text(view.lang, view.call_word)
         p = self.painter
         p.min_px = lay.px(th.TINY)
-        p.begin()
+        p.begin(defer=True)
         SCREENS[view.screen](p, lay, view, text)
         parts.prompt_bar(p, lay, view, text)
         if view.help:
             parts.help_overlay(p, lay, view, text)
-        self._last, self._size = view, self.surface.get_size()
+        return p.ops
+
+    def _drawn(self, view: View, regions: list[pygame.Rect]) -> None:
+        self._last, self._size, self._ops = view, self.surface.get_size(), self.painter.ops
+        self.regions = regions
+        self.updated = sum(r.width * r.height for r in regions)
 
     def show(self, view: View) -> bool:
-        """Render `view` if it changed and put it on screen; returns whether it drew."""
+        """Draw `view` if it changed and put the regions it drew on screen; returns whether it
+        drew."""
         if not self.needs_redraw(view):
             return False
-        self.render(view)
-        if self.surface is pygame.display.get_surface():
-            pygame.display.flip()
+        regions = self.draw(view)
+        if regions and self.surface is pygame.display.get_surface():
+            pygame.display.update(regions)
         return True
 
     def warm(self, lang: str = "en", call_word: str = "UNO") -> None:

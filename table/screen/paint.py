@@ -1,22 +1,38 @@
-"""A surface with cached fonts, text and images, that remembers where it put each text."""
+"""A surface with cached fonts, text and images, that remembers where it put each text, and
+every drawing call of a frame (`Op`), so that the next frame redraws only what changed."""
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 import pygame
 
-from .cards_art import outlined_text
+from .cards_art import fill_polygon, outlined_text
 from .theme import INK, RGB
 
 # What the caches may hold, in screens' worth of pixels: a frame needs about one screen of
-# drawings (the background, the top card, a few faces) and far less of text; what is used
-# least recently goes first.
+# drawings (the top card, a few faces) and far less of text; what is used least recently goes
+# first. The background is kept apart, never evicted.
 IMAGE_SCREENS = 1.5
 TEXT_SCREENS = 0.5
+WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One drawing call of a frame: what it draws and the box it may touch. Two equal Ops draw
+    the same pixels (an image is compared by identity: cached images are never changed)."""
+
+    kind: str
+    box: Box
+    args: tuple
 
 
 class SurfaceCache:
@@ -56,8 +72,17 @@ def _line_height(font: pygame.font.Font) -> int:
     return max(font.get_linesize(), font.size("ÁÑg")[1])
 
 
+def _bounds(points, margin: float) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    left, top = int(min(xs) - margin) - 1, int(min(ys) - margin) - 1
+    return left, top, int(max(xs) + margin) + 2 - left, int(max(ys) + margin) + 2 - top
+
+
 class Painter:
-    """Draws on one surface; `placed` lists every text drawn since `begin` with its rect."""
+    """Draws on one surface; `placed` lists every text drawn since `begin` with its rect.
+
+    Every drawing call is an `Op` in `ops`. While `deferred` (set by `begin(defer=True)`), the
+    calls are only listed: `replay` draws them, all or those in some regions."""
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
@@ -65,15 +90,50 @@ class Painter:
         screen = surface.get_width() * surface.get_height() * 4
         self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
+        self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
+        self._backgrounds: dict[Hashable, pygame.Surface] = {}  # in the surface's format
+        self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
+            weakref.WeakKeyDictionary()
+        )  # each image's bounding box of visible pixels
         self._ratio = 0.0
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.marks: dict[str, pygame.Rect] = {}  # named rects: "top_card", "seat 2", ...
         self.cut: list[str] = []  # texts that had to lose their end to fit, since `begin`
         self.min_px = 6  # no text is shrunk below this to fit: it is cut instead
+        self.ops: list[Op] = []
+        self.deferred = False
 
-    def begin(self) -> None:
-        """Start a frame: forget what the last one placed."""
-        self.placed, self.marks, self.cut = [], {}, []
+    def begin(self, defer: bool = False) -> None:
+        """Start a frame: forget what the last one placed; with `defer`, only list the calls."""
+        self.placed, self.marks, self.cut, self.ops = [], {}, [], []
+        self.deferred = defer
+
+    # --- the frame's calls ------------------------------------------------------------------
+
+    def _op(self, kind: str, box: Box, *args) -> None:
+        op = Op(kind, box, args)
+        self.ops.append(op)
+        if not self.deferred:
+            _DRAW[kind](self.surface, op)
+
+    def replay(self, regions: list[pygame.Rect] | None = None) -> None:
+        """Draw the listed calls: all of them, or, region by region, those that touch it."""
+        self.deferred = False
+        surface = self.surface
+        if regions is None:
+            for op in self.ops:
+                _DRAW[op.kind](surface, op)
+            return
+        clip = surface.get_clip()
+        boxes = [op.box for op in self.ops]
+        try:
+            for region in regions:
+                surface.set_clip(region)
+                for k in region.collidelistall(boxes):  # in order: the background first
+                    op = self.ops[k]
+                    _DRAW[op.kind](surface, op)
+        finally:
+            surface.set_clip(clip)
 
     # --- fonts and text -------------------------------------------------------------------
 
@@ -118,9 +178,18 @@ class Painter:
         return (max(1, (size[0] + 1) // 2), max(1, (size[1] + 1) // 2))
 
     def width(self, text: str, px: int) -> int:
-        if px < FINE_PX:
-            return self._fine_size(self.font(px * 2).size(text))[0]
-        return self.font(px).size(text)[0]
+        """How wide `text` is drawn at `px` (measured once, then kept)."""
+        key = (text, px)
+        width = self._widths.get(key)
+        if width is None:
+            if px < FINE_PX:
+                width = self._fine_size(self.font(px * 2).size(text))[0]
+            else:
+                width = self.font(px).size(text)[0]
+            self._widths[key] = width
+            if len(self._widths) > WIDTHS:
+                self._widths.popitem(last=False)
+        return width
 
     def fit_px(self, text: str, px: int, max_w: float, smallest: float = 0.7) -> int:
         """The biggest size up to `px` (down to `smallest` of it, never below `min_px`) at which
@@ -174,7 +243,7 @@ class Painter:
         image = self.text_image(text, px, color, outline)
         ((where, point),) = anchor.items()
         rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
-        self.surface.blit(image, rect)
+        self._blit(image, rect)
         self.placed.append((text, rect))
         return rect
 
@@ -184,18 +253,37 @@ class Painter:
         """A drawing made once per key (card faces, swatches)."""
         image = self.images.get(key)
         if image is None:
-            image = make()
-            if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                # The screen's own format blits fastest.
-                alpha = image.get_flags() & pygame.SRCALPHA
-                image = image.convert_alpha() if alpha else image.convert()
+            image = self._screen_format(make())
             self.images.put(key, image)
         return image
+
+    @staticmethod
+    def _screen_format(image: pygame.Surface) -> pygame.Surface:
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            # The screen's own format blits fastest.
+            alpha = image.get_flags() & pygame.SRCALPHA
+            image = image.convert_alpha() if alpha else image.convert()
+        return image
+
+    def background(self, key: Hashable, make: Callable[[], pygame.Surface]) -> None:
+        """Cover the whole surface with a drawing kept in the surface's own format (converting
+        it at every blit would cost more than the blit), never evicted."""
+        image = self._backgrounds.get(key)
+        if image is None:
+            image = self._backgrounds[key] = make().convert(self.surface)
+        self.blit(image, topleft=(0, 0))
+
+    def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
+        # The box is where the image has ink: its clear margins change no pixel.
+        ink = self._ink.get(image)
+        if ink is None:
+            ink = self._ink[image] = image.get_bounding_rect()
+        self._op("blit", tuple(ink.move(rect.topleft)), image, rect.topleft)
 
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
         ((where, point),) = anchor.items()
         rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
-        self.surface.blit(image, rect)
+        self._blit(image, rect)
         if mark:
             self.marks[mark] = rect
         return rect
@@ -208,18 +296,97 @@ class Painter:
         """A rounded box, filled, with an optional border."""
         if fill is not None:
             if len(fill) == 4:
-                layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
-                self.surface.blit(layer, rect)
+                key = ("layer", rect.size, tuple(fill), radius)
+                self._blit(self.image(key, lambda: _layer(rect, fill, radius)), rect)
             else:
-                pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
+                self.rect(fill, rect, 0, radius)
         if edge is not None and width > 0:
-            pygame.draw.rect(self.surface, edge, rect, width, border_radius=radius)
+            self.rect(edge, rect, width, radius)
         return rect
+
+    def rect(self, color, rect, width: int = 0, radius: int = 0) -> None:
+        """pygame.draw.rect, as a call of the frame."""
+        box = tuple(pygame.Rect(rect))
+        self._op("rect", box, tuple(color), box, width, radius)
+
+    def circle(self, color, center, radius: float, width: int = 0) -> None:
+        """pygame.draw.circle, as a call of the frame."""
+        r = int(radius) + 2
+        box = (int(center[0]) - r, int(center[1]) - r, 2 * r + 1, 2 * r + 1)
+        self._op("circle", box, tuple(color), tuple(center), radius, width)
+
+    def ellipse(self, color, rect: pygame.Rect) -> None:
+        """pygame.draw.ellipse (filled), as a call of the frame."""
+        box = tuple(pygame.Rect(rect))
+        self._op("ellipse", box, tuple(color), box)
+
+    def lines(self, color, points, width: int) -> None:
+        """pygame.draw.lines (open), as a call of the frame."""
+        points = tuple(tuple(p) for p in points)
+        self._op("lines", _bounds(points, width), tuple(color), points, width)
+
+    def polygon(self, points, color) -> None:
+        """A smooth filled polygon (cards_art.fill_polygon), as a call of the frame."""
+        points = tuple(tuple(p) for p in points)
+        self._op("polygon", _bounds(points, 1), tuple(color), points)
 
     def shade(self, keep: float, rect: pygame.Rect | None = None) -> None:
         """Darken the frame, or `rect` of it, to `keep` of its brightness (behind an overlay).
 
         In place: a see-through layer the size of the screen would cost a screen of memory."""
         level = round(255 * keep)
-        self.surface.fill((level, level, level), rect, special_flags=pygame.BLEND_MULT)
+        box = tuple(rect if rect is not None else self.surface.get_rect())
+        self._op("shade", box, level)
+
+
+def _layer(rect: pygame.Rect, fill, radius: int) -> pygame.Surface:
+    """A see-through rounded box, drawn once per size, colour and radius."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    return layer
+
+
+def _blit(surface: pygame.Surface, op: Op) -> None:
+    image, topleft = op.args
+    surface.blit(image, topleft)
+
+
+def _rect(surface: pygame.Surface, op: Op) -> None:
+    color, rect, width, radius = op.args
+    pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+
+
+def _circle(surface: pygame.Surface, op: Op) -> None:
+    color, center, radius, width = op.args
+    pygame.draw.circle(surface, color, center, radius, width)
+
+
+def _ellipse(surface: pygame.Surface, op: Op) -> None:
+    color, rect = op.args
+    pygame.draw.ellipse(surface, color, rect)
+
+
+def _lines(surface: pygame.Surface, op: Op) -> None:
+    color, points, width = op.args
+    pygame.draw.lines(surface, color, False, points, width)
+
+
+def _polygon(surface: pygame.Surface, op: Op) -> None:
+    color, points = op.args
+    fill_polygon(surface, list(points), color)
+
+
+def _shade(surface: pygame.Surface, op: Op) -> None:
+    (level,) = op.args
+    surface.fill((level, level, level), op.box, special_flags=pygame.BLEND_MULT)
+
+
+_DRAW: dict[str, Callable[[pygame.Surface, Op], None]] = {
+    "blit": _blit,
+    "rect": _rect,
+    "circle": _circle,
+    "ellipse": _ellipse,
+    "lines": _lines,
+    "polygon": _polygon,
+    "shade": _shade,
+}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from engine import Card
 from hw.keyboard import HELP_KEY
 
 from . import cards_art as art
@@ -18,18 +19,35 @@ from .view import NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
-    """A card face, drawn once per code, size and language (while the cache keeps it)."""
+    """A card face, made once per code, size and language (while the cache keeps it) from the
+    parts its colour and rank share with other faces (cards_art.face_parts)."""
     letters = art.letters_for(text.letter)
+    return p.image(
+        ("face", code, height, text.lang),
+        lambda: art.card_face(code, height, p.font, letters, _body(p), p.image),
+    )
 
+
+def _body(p: Painter):
     def body(letter: str, size: tuple[int, int], radius: int, unit: float) -> pygame.Surface:
         # One body per colour and size, under every face of it: half of a face's drawing.
         key = ("body", letter, size)
         return p.image(key, lambda: art.patterned_body(letter, size, radius, unit))
 
-    return p.image(
-        ("face", code, height, text.lang),
-        lambda: art.card_face(code, height, p.font, letters, body),
-    )
+    return body
+
+
+def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
+    """A card face drawn as its parts (the colour's base, then the rank and corners), so that
+    the next card of that colour redraws only the marks that differ."""
+    card = Card.parse(code)
+    letters = art.letters_for(text.letter)
+    base, marks = art.face_parts(card, height, p.font, letters, _body(p), p.image)
+    key = ("rounded base", "W" if card.is_wild else str(card.color), height)
+    rounded = p.image(key, lambda: art.rounded(base, art.card_radius(base.get_width())))
+    rect = p.blit(rounded, mark, **anchor)
+    for part in marks:
+        p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
 def back(p: Painter, height: int, word: str) -> pygame.Surface:
@@ -43,25 +61,22 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
     """The dark room and, for table screens, the lighter oval of the table."""
-    key = ("background", lay.width, lay.height, felt)
-    image = p.images.get(key)
-    if image is None:
-        image = _background(lay, felt)
-        p.images.put(key, image)  # kept as drawn: in three colours, a byte a pixel
-    p.surface.blit(image, (0, 0))
+    if not felt:
+        p.rect(th.BACKGROUND, lay.screen)
+        return
+    p.background(("background", lay.width, lay.height), lambda: _felt(lay))
 
 
-def _background(lay: Layout, felt: bool) -> pygame.Surface:
-    # A quarter of a screen's memory, and blitted in half the time drawing it takes.
+def _felt(lay: Layout) -> pygame.Surface:
+    # Drawn in three colours, a byte a pixel; the Painter keeps it in the screen's format.
     image = pygame.Surface((lay.width, lay.height), depth=8)
     edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
     image.set_palette([th.BACKGROUND, edge, th.FELT])
     image.fill(0)
-    if felt:
-        sw, sh = lay.seat_size
-        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
-        pygame.draw.ellipse(image, 2, oval)
+    sw, sh = lay.seat_size
+    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+    pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
+    pygame.draw.ellipse(image, 2, oval)
     return image
 
 
@@ -218,15 +233,9 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
         side = round(px * 1.1)
         mark = pygame.Rect(row.left, 0, side, side)
         mark.centery = row.centery
-        pygame.draw.ellipse(p.surface, th.GOOD, mark)
+        p.ellipse(th.GOOD, mark)
         pts = [(0.24, 0.52), (0.43, 0.72), (0.78, 0.32)]
-        pygame.draw.lines(
-            p.surface,
-            th.INK,
-            False,
-            [(mark.x + x * side, mark.y + y * side) for x, y in pts],
-            max(2, side // 7),
-        )
+        p.lines(th.INK, [(mark.x + x * side, mark.y + y * side) for x, y in pts], max(2, side // 7))
         p.text(
             text("joined"), lay.px(th.MEDIUM), th.GOOD, midleft=(mark.right + lay.u(1), row.centery)
         )
@@ -255,7 +264,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             points_in.append(
                 (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
             )
-        art.fill_polygon(p.surface, points_out + points_in[::-1], th.TEXT)
+        p.polygon(points_out + points_in[::-1], th.TEXT)
         # The head at the end, pointing along the way of play.
         ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
         sign = 1 if direction > 0 else -1
@@ -266,7 +275,7 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
             (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
         ]
-        art.fill_polygon(p.surface, head, th.TEXT)
+        p.polygon(head, th.TEXT)
 
 
 def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
@@ -339,11 +348,11 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
     if view.notices:
         fill, accent = NOTICE_COLORS[view.notices[0].kind]
         p.panel(bar, fill)
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
         accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
-        pygame.draw.rect(p.surface, accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
+        p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
     line = view.footer
     right = status.left - lay.margin
     if view.typed:
@@ -398,9 +407,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     for k, (line, color) in enumerate(lines):
         left = area.left
         if k == 0:
-            pygame.draw.circle(
-                p.surface, color, (area.left + dot // 2, round(y + step / 2)), dot // 2
-            )
+            p.circle(color, (area.left + dot // 2, round(y + step / 2)), dot // 2)
             left += dot + lay.u(0.8)
         p.text(line, px, color, max_w=area.right - left, topleft=(left, y))
         y += step

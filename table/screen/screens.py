@@ -38,12 +38,10 @@ def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
         # A frame in the colour to follow: a wild on top shows its named colour too.
         frame = rect.inflate(lay.u(2.4), lay.u(2.4))
         p.panel(frame, th.CARD_HUES[view.color], radius=round(rect.width * 0.12))
-    image = (
-        parts.card(p, view.top, rect.height, text)
-        if view.top
-        else parts.back(p, rect.height, view.call_word)
-    )
-    p.blit(image, "top_card", center=rect.center)
+    if view.top:
+        parts.card_in_parts(p, view.top, rect.height, text, "top_card", center=rect.center)
+    else:
+        p.blit(parts.back(p, rect.height, view.call_word), "top_card", center=rect.center)
 
 
 def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
@@ -57,7 +55,7 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.blit(parts.swatch(p, view.color, size, text), "color", center=center)
         name = text.color(view.color).upper()
     else:
-        pygame.draw.circle(p.surface, th.PANEL_EDGE, center, size // 2)
+        p.circle(th.PANEL_EDGE, center, size // 2)
         p.text("?", round(size * 0.6), th.TEXT, center=center)
         p.marks["color"] = pygame.Rect(0, 0, size, size).move(
             center[0] - size // 2, center[1] - size // 2
@@ -277,8 +275,8 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
         if name in colors:
             dot = round(px * 0.9)
             center = (chip.left + px * 0.5 + dot / 2, chip.centery)
-            pygame.draw.circle(p.surface, th.CARD_HUES[colors[name]], center, dot / 2)
-            pygame.draw.circle(p.surface, th.TEXT, center, dot / 2, max(1, dot // 10))
+            p.circle(th.CARD_HUES[colors[name]], center, dot / 2)
+            p.circle(th.TEXT, center, dot / 2, max(1, dot // 10))
             label.left += round(px * 0.5 + dot)
             label.width -= round(px * 0.5 + dot)
             p.marks[f"preset {name}"] = chip

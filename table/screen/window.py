@@ -33,8 +33,22 @@ class NoScreen(RuntimeError):
     """There is no screen to draw on (and --headless was not asked for)."""
 
 
+LARGEST = (1920, 1080)
+"""The most the table draws: a larger screen shows a frame of at most this, scaled by the
+screen (KMS mode) or once by SDL (a window), so that a 4K screen costs what 1080p costs."""
+
+
+def drawn_size(screen: tuple[int, int]) -> tuple[int, int]:
+    """The size the table draws at on a screen of `screen` pixels: the screen's own up to
+    LARGEST, else the largest size of the screen's shape that fits in LARGEST."""
+    width, height = screen
+    scale = min(1.0, LARGEST[0] / width, LARGEST[1] / height) if width and height else 1.0
+    return (round(width * scale), round(height * scale))
+
+
 def open_surface(config: Config, headless: bool) -> pygame.Surface:
-    """The screen: the configured size (fullscreen on a kiosk), a window on a PC."""
+    """The screen: the configured size (fullscreen on a kiosk), a window on a PC; a screen
+    larger than 1920x1080 is driven at 1080p (drawn_size)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -54,10 +68,17 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     if headless:
         size = size if all(size) else HEADLESS_SIZE
     elif config.display.fullscreen and _kiosk():
+        # Asked for a mode of at most 1080p, KMS sets the screen to it: the screen scales.
         flags = pygame.FULLSCREEN
+        size = size if all(size) else pygame.display.get_desktop_sizes()[0]
     elif not all(size):
         size = PC_SIZE
-    return pygame.display.set_mode(size, flags)
+    drawn = drawn_size(size)
+    if drawn != size:
+        log.info("a %dx%d screen: drawn at %dx%d", *size, *drawn)
+        if not headless and not flags:
+            flags = pygame.SCALED  # a window: SDL scales the frame once, on the GPU if any
+    return pygame.display.set_mode(drawn, flags)
 
 
 _WHERE = (

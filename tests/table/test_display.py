@@ -282,3 +282,33 @@ def test_run_without_a_screen_says_so(monkeypatch):
     pygame.display.quit()
     with pytest.raises(NoScreen, match="--headless"):
         open_surface(config, headless=False)
+
+
+@pytest.mark.parametrize(
+    ("screen", "drawn"),
+    [
+        ((3840, 2160), (1920, 1080)),
+        ((2560, 1440), (1920, 1080)),
+        ((3440, 1440), (1920, 804)),
+        ((1920, 1200), (1728, 1080)),
+        ((1920, 1080), (1920, 1080)),
+        ((800, 480), (800, 480)),
+    ],
+)
+def test_a_screen_larger_than_1080p_is_drawn_at_1080p_in_its_shape(screen, drawn):
+    from table.screen.window import drawn_size
+
+    assert drawn_size(screen) == drawn
+
+
+def test_a_4k_table_opens_a_1080p_surface():
+    from table.screen.window import open_surface
+    from table.setup import config as configuration
+
+    text = configuration.default_text() + "\n"
+    config = configuration.loads(text.replace("width = 0", "width = 3840").replace(
+        "height = 0", "height = 2160"), "test")  # fmt: skip
+    try:
+        assert open_surface(config, headless=True).get_size() == (1920, 1080)
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,121 @@
+"""What a frame costs over a real bots' match: pixels handed to the display, instructions.
+
+`python -m bench.frames WIDTH HEIGHT [MATCHES]` plays bots' matches (bench.memory's Match: a
+Session with its journal, every change drawn by the Window) and prints one JSON line: the share
+of the screen each frame hands to the display (`Display.show`'s regions), and the frames.
+
+Every frame is drawn through `operator.call`, a C function nothing else in a frame calls, so
+that `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call` counts
+the instructions of the frames alone (`instructions()` runs that and reads the total). Pixels
+and instructions do not depend on this machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import os
+import queue
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.memory import HELP_EVERY, Match
+
+ROOT = Path(__file__).resolve().parents[1]
+TOGGLE = "_operator_call"  # the C function of operator.call: on while a frame is drawn
+
+
+def play(size: tuple[int, int], matches: int = 1) -> dict:
+    """Bots' matches at `size`, every frame drawn; the share of the screen each one updated."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from table.screen.window import Window, open_surface  # pygame starts here
+
+    shares: list[float] = []
+    played = 0
+    window = None
+    with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
+        for k in range(matches):
+            match = Match(Path(folder) / str(k), ("en", "es")[k % 2], size, seed=k + 1)
+            if window is None:
+                surface = open_surface(match.config, headless=True)
+                window = Window(match.config, surface, queue.Queue(), None, "mock")
+            window.config = match.config
+            screen = surface.get_width() * surface.get_height()
+            try:
+                while not match.driver.done:
+                    match.step()
+                    done = played + match.driver.actions
+                    if not window.help and done % HELP_EVERY == 0 and done > 0:
+                        window.show_help(True)
+                    view = window.view(match.session)
+                    if window.display.needs_redraw(view):
+                        operator.call(window.display.show, view)
+                        shares.append(window.display.updated / screen)
+            finally:
+                match.close()
+            played += match.driver.actions
+    ordered = sorted(shares)
+    return {
+        "size": f"{size[0]}x{size[1]}",
+        "matches": matches,
+        "actions": played,
+        "frames": len(shares),
+        "median_share": statistics.median(ordered),
+        "p90_share": ordered[round(0.9 * (len(ordered) - 1))],
+    }
+
+
+def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
+    """Instructions per frame over one bots' match under callgrind (None: no valgrind)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    with tempfile.TemporaryDirectory(prefix="uno-callgrind-") as folder:
+        out = Path(folder) / "callgrind.out"
+        cmd = [
+            valgrind, "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={TOGGLE}",
+            f"--dump-after={TOGGLE}", "--compress-strings=no", "--compress-pos=no",
+            f"--callgrind-out-file={out}", sys.executable, "-m", "bench.frames",
+            str(size[0]), str(size[1]), "1",
+        ]  # fmt: skip
+        run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
+        figures = json.loads(run.stdout.strip().splitlines()[-1])
+        # One dump per frame (--dump-after): its total is that frame's instructions.
+        frames = [_total(dump.read_text()) for dump in Path(folder).glob("callgrind.out.*")]
+    frames = sorted(n for n in frames if n)
+    version = subprocess.run([valgrind, "--version"], capture_output=True, text=True).stdout
+    return {
+        **figures,
+        "dumps": len(frames),
+        "median_per_frame": statistics.median(frames),
+        "p90_per_frame": frames[round(0.9 * (len(frames) - 1))],
+        "valgrind": version.strip(),
+    }
+
+
+def _total(text: str) -> int:
+    found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise RuntimeError("no instruction count in callgrind's output")
+    return int(found.group(1))
+
+
+def main(argv: list[str]) -> int:
+    width, height = int(argv[0]), int(argv[1])
+    matches = int(argv[2]) if len(argv) > 2 else 1
+    print(json.dumps(play((width, height), matches)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
