@@ -310,11 +310,20 @@ class FrameFeed:
     def idle(self) -> bool:
         """Whether the reader has handled every frame of the image shown and waits for more."""
         with self._changed:
-            return self._waiting and self._served >= self._repeat
+            return self._idle()
+
+    def _idle(self) -> bool:
+        return self._waiting and self._served >= self._repeat
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until idle(); False when `timeout` seconds (a hang guard) passed first."""
+        with self._changed:
+            return self._changed.wait_for(self._idle, timeout)
 
     def frame(self) -> np.ndarray | None:
         with self._changed:
             self._waiting = True
+            self._changed.notify_all()  # a wait_idle() may be waiting for this
             self._changed.wait_for(self._ready)
             self._waiting = False
             if self._cancelled:
