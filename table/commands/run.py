@@ -64,6 +64,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a card reader per seat (so seats can play out of turn: jump_in)",
     )
     demo.add_argument(
+        "--camera",
+        nargs="?",
+        const=True,
+        type=Path,
+        metavar="DIR",
+        help="the cards are laid under a camera reader: photos from DIR (CODE_anything.jpg), "
+        "drawn cards for the faces without one",
+    )
+    demo.add_argument(
         "--pace",
         type=float,
         default=None,
@@ -159,6 +168,20 @@ def main_script(config: configuration.Config, config_path: Path | None, args) ->
     return 0
 
 
+def _demo_camera(args: argparse.Namespace):
+    """The demo's camera, when asked for (--camera [DIR]): the preset's faces to show."""
+    if args.camera is None:
+        return None
+    from table.commands.demo_camera import DemoCamera
+    from table.commands.photos import PhotoError
+
+    photos = None if args.camera is True else args.camera
+    try:
+        return DemoCamera({str(card) for card in RuleSet.preset(args.preset).deck()}, photos)
+    except PhotoError as err:
+        raise configuration.ConfigError(f"demo --camera: {err}") from None
+
+
 def main_demo(args: argparse.Namespace) -> int:
     """Play a demo; headless, print the summary as the last line and exit 0 only if consistent."""
     with tempfile.TemporaryDirectory(prefix="uno-demo-") as folder:
@@ -170,6 +193,7 @@ def main_demo(args: argparse.Namespace) -> int:
             rounds=args.rounds,
             knobs=args.knob,
             seat_readers=args.seat_readers,
+            camera=_demo_camera(args),
         )
         from table.screen.window import NoScreen, Window, open_surface
 
