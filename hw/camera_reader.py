@@ -94,7 +94,7 @@ class CameraSource:
             return []
         if news.code is not None:
             return [Frame(news.code)]
-        return [BadFrame(f"{SHOW_AGAIN}: {news.unsure.name.lower()}", "")]
+        return [BadFrame(f"{SHOW_AGAIN}: {news.unsure}", "")]
 
     def cancel(self) -> None:
         self._frames.cancel()

@@ -167,7 +167,9 @@ def _images_in(folder: Path) -> list[Path]:
 
 
 class _Pace:
-    """Hands out frame times `1/fps` apart, sleeping until each is due (fps 0: no waiting)."""
+    """Hands out frame times `1/fps` apart, sleeping until each is due (fps 0: no waiting).
+
+    Every recorded frame is played: a reader slower than the recording sees it slower."""
 
     def __init__(self, fps: float) -> None:
         self._period = 1.0 / fps if fps > 0 else 0.0
@@ -177,7 +179,7 @@ class _Pace:
     def wait(self) -> None:
         if self._period:
             self._cancel.wait(max(0.0, self._due - time.monotonic()))
-            self._due = max(self._due + self._period, time.monotonic() - self._period)
+            self._due = max(self._due + self._period, time.monotonic())
 
     def cancel(self) -> None:
         self._cancel.set()
