@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import RuleSet
-from hw.frames import FrameSource
-from hw.reader import DeviceLost
+from hw.frames import FrameSource, open_frames
+from hw.reader import DeviceLost, ReaderUnavailable
 from hw.spot import Stillness
 from table.screen import theme
 from table.screen.cards_art import card_face, letters_for
+from table.screen.frame import language
 from table.screen.paint import Painter
 from table.screen.text import Text
+from table.setup.config import Config, ConfigError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,6 +32,11 @@ if TYPE_CHECKING:
 SUFFIX = "_live.png"
 TERMINAL = Text("en")
 """The terminal's lines are in English, as every command's; the screen speaks the table's."""
+
+
+def say_in_terminal(line: str) -> None:
+    """A line for the terminal, at once."""
+    print(line, flush=True)
 
 
 def distinct_faces(preset: str) -> tuple[str, ...]:
@@ -131,24 +138,30 @@ class LiveEnrolment:
         taker, painter = Taker(), Painter(self.surface)
         if walk.taken:
             self.say(f"{folder}: {len(walk.taken)} of {len(walk.codes)} faces already taken.")
+        try:
+            self._walk(walk, folder, taker, painter)
+        except KeyboardInterrupt:  # Ctrl-C in the terminal: keep what was taken
+            self.say("stopped")
+        return self._learn(walk, folder)
+
+    def _walk(self, walk: Walk, folder: Path, taker: Taker, painter: Painter) -> None:
         asked = None
         while walk.current is not None:
             if walk.current != asked:
                 asked = walk.current
                 self._ask(walk)
             if not self._keys(walk, taker):
-                break
+                return
             try:
                 frame = self.frames.frame()
             except DeviceLost as exc:
                 self.say(f"camera lost: {exc}")
-                break
+                return
             if frame is None:
                 continue
-            if walk.current is not None and taker.see(frame):
+            if taker.see(frame):
                 self._take(walk, folder, frame)
             self._draw(painter, walk, frame, taker)
-        return self._learn(walk, folder)
 
     def _ask(self, walk: Walk) -> None:
         code, n = walk.current, f"[{walk.at + 1}/{len(walk.codes)}]"
@@ -257,3 +270,31 @@ def _photos(folder: Path, codes: Sequence[str]) -> dict[str, list]:
         if image is not None:
             photos[code] = [image]
     return photos
+
+
+def enroll_live(config: Config, preset: str, faces: Path, device: str | None = None) -> int:
+    """`uno-table enroll --camera` without --from: the walk with the configured camera (its
+    first camera reader, or `device`), on the screen if there is one, else in the terminal."""
+    from table.screen.window import NoScreen, open_surface
+
+    camera = device or next((r.device for r in config.readers if r.protocol == "camera"), None)
+    if camera is None:
+        raise ConfigError(
+            f"{config.source}: reader: expected a camera reader to enroll with "
+            '(protocol = "camera"), or --reader DEVICE'
+        )
+    try:
+        frames = open_frames(camera)
+    except ReaderUnavailable as exc:
+        detail = f" ({exc.detail})" if exc.detail else ""
+        raise ConfigError(f"enroll --camera: {exc}{detail}") from None
+    try:
+        try:
+            surface = open_surface(config, headless=False)
+        except NoScreen as exc:
+            say_in_terminal(f"{exc}: the terminal alone shows the walk (Ctrl-C stops)")
+            surface = open_surface(config, headless=True)
+        text = Text(language(config), config.display.call_word)
+        return LiveEnrolment(frames, faces, preset, surface, text, say_in_terminal).run()
+    finally:
+        frames.close()

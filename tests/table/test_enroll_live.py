@@ -105,3 +105,16 @@ def test_a_camera_lost_mid_walk_is_one_line_and_keeps_what_was_taken(tmp_path, s
     thread.join(timeout=60)
     assert say.wait_for("camera lost: the camera was unplugged")
     assert result["rc"] == 1 and Faces.load(tmp_path / "faces.npz").codes == {"R0"}
+
+
+def test_enrolling_without_a_camera_is_one_clear_line(tmp_path):
+    from table.commands.enroll_live import enroll_live
+    from table.setup import config
+    from table.setup.config import ConfigError
+
+    plain = config.loads("", "table.toml")  # the shipped default: a serial reader only
+    with pytest.raises(ConfigError, match=r"table.toml: reader: expected a camera reader"):
+        enroll_live(plain, "official", tmp_path / "faces.npz")
+    with pytest.raises(ConfigError) as gone:
+        enroll_live(plain, "official", tmp_path / "faces.npz", device="/dev/video-gone")
+    assert str(gone.value) == "enroll --camera: camera not found: /dev/video-gone"
