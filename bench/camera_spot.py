@@ -19,6 +19,7 @@ import queue
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,19 +94,23 @@ def record(folder: Path, cards: list[str]) -> list[Laid]:
 
 
 class TimedFrames:
-    """RecordedFrames that note when each frame is handed out (perf_counter) and its index."""
+    """RecordedFrames that start once the game is up (`go`), and note when each frame is
+    handed out (perf_counter) and its index."""
 
     def __init__(self, frames: RecordedFrames) -> None:
         self._frames = frames
         self.where = frames.where
         self.handed: list[float] = []
+        self.go = threading.Event()
 
     def frame(self):
+        self.go.wait()
         image = self._frames.frame()
         self.handed.append(time.perf_counter())
         return image
 
     def cancel(self) -> None:
+        self.go.set()
         self._frames.cancel()
 
     def close(self) -> None:
@@ -133,14 +138,9 @@ def measure(count: int) -> dict:
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from gpiozero.pins.mock import MockFactory
-
     from hw.vision import Faces
-    from table.flow.loop import Loop
-    from table.flow.session import Session
-    from table.screen.window import Window, open_surface
+    from table.app import WindowOptions, build_table
     from table.setup import config as configuration
-    from table.setup.inputs import codebook, open_keyboard, open_panel, start_readers
 
     cards = number_cards(count)
     with tempfile.TemporaryDirectory(prefix="bench-camera-") as tmp:
@@ -158,38 +158,33 @@ def measure(count: int) -> dict:
         config = configuration.loads(text, "bench configuration", folder)
         timed = TimedFrames(RecordedFrames(sorted((folder / "frames").iterdir()), FPS, "rec"))
         events = _Noting(timed)
-        factory = MockFactory()
-        panel = open_panel(config, factory, events)
-        buttons = SimButtons(factory, [s.pins for s in config.seats], config.color_pad)
-        session = Session(config, config.state_dir, settle=config.gpio.settle)
-        window = Window(config, open_surface(config, True), events, None, "mock")
+        table = build_table(
+            config, pins="mock", events=events, window=WindowOptions(headless=True),
+            feeds={"spot": lambda: timed},
+        )  # fmt: skip
         drawn: list[tuple[int, float]] = []  # (actions, perf_counter) after each frame
+        loop, window = table.loop, table.window
 
-        def frame(s, now: float) -> None:
-            window.frame(s, now)
-            game = s.game
+        def frame(session, now: float) -> None:
+            window.frame(session, now)
+            game = session.game
             drawn.append((0 if game is None else len(game.history), time.perf_counter()))
 
-        from table.setup.inputs import Inputs
-
-        inputs = Inputs(open_keyboard(config, codebook(config).decode), panel, [])
-        loop = Loop(session, events, inputs, frame, window.pump, dirty=window.wants_frame)
-        for press in ((0, Button.UNO), (1, Button.UNO), (0, Button.DRAW)):
-            buttons.press(*press)
-            _run(loop, 0.1)
-        book = codebook(config)
-        readers = start_readers(config, events, book.decode, feeds={"spot": lambda: timed})
-        inputs.readers = readers
+        loop.frame = frame
         try:
+            buttons = SimButtons(table.inputs.panel.factory, [s.pins for s in config.seats],
+                                 config.color_pad)  # fmt: skip
+            for press in ((0, Button.UNO), (1, Button.UNO), (0, Button.DRAW)):
+                buttons.press(*press)
+                _run(loop, 0.1)
+            timed.go.set()  # the recording starts: its first card is turned up
             end = time.monotonic() + (laid[-1].at + STILL + AWAY + EMPTY) / FPS + 10
             while len(events.read_on) < len(laid) and time.monotonic() < end:
                 loop.run_once(wait=0.05)
             _run(loop, 0.2)
-            history = [] if session.game is None else session.game.history
+            history = [] if table.session.game is None else table.session.game.history
         finally:
-            inputs.close()
-            if session.journal is not None:
-                session.journal.close()
+            table.close()
     return _figures(laid, timed.handed, events.read_on, drawn, len(history))
 
 

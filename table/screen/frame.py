@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from engine import Kind
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
-from table.flow.session import PRESET_BUTTONS, Phase, Session
+from table.flow.lobby import PRESET_BUTTONS
 from table.flow.session import Notice as SessionNotice
+from table.flow.session import Phase, Session
 from table.setup.config import Config
 
 from .text import Text, default_language

@@ -259,6 +259,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "The saved game could not be read: it is kept as {file}",
         "alert_misfit": "The saved game has {seats} seats, this table {configured}: "
         "{challenge} sets it aside",
+        "alert_rewritten": "Another program removed or changed the saved game: it is saved "
+        "again from this table, nothing lost",
         "cause_disk_full": "the disk is full",
         "cause_read_only": "the disk is read-only",
         "cause_no_permission": "no permission to write there",
@@ -506,6 +508,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "No se pudo leer la partida guardada: se guarda como {file}",
         "alert_misfit": "La partida guardada tiene {seats} asientos, esta mesa {configured}: "
         "{challenge} la aparta",
+        "alert_rewritten": "Otro programa borró o cambió la partida guardada: se guarda de "
+        "nuevo desde esta mesa, sin perder nada",
         "cause_disk_full": "el disco está lleno",
         "cause_read_only": "el disco es de solo lectura",
         "cause_no_permission": "no hay permiso para escribir ahí",

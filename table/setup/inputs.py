@@ -13,7 +13,7 @@ from gpiozero.pins import Factory
 from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
-from hw.events import InputEvent
+from hw.events import DeviceProblem, InputEvent
 from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
@@ -84,7 +84,10 @@ def open_reader(
     frames: Callable[[], FrameSource] | None = None,
 ) -> CardReader:
     """The reader thread (not started) for one configured reader, timing scans by `clock`; a
-    camera keeps the faces of `codes` and opens `frames` when given, else its device."""
+    camera keeps the faces of `codes` and opens `frames` when given, else its device.
+
+    Every reader the table opens is made here: a new kind of reader plugs in at this one place
+    (hw/protocols.py's `backend` turns a configured protocol into the device the thread reads)."""
     device = backend(
         reader.protocol,
         reader.device,
@@ -95,6 +98,13 @@ def open_reader(
         frames=frames,
     )
     return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
+
+
+def reader_problem(problem: DeviceProblem) -> str:
+    """What went wrong at a reader and what it read, for a line that names the reader itself
+    (hw's messages start with "reader" where they are shown alone)."""
+    said = problem.message.removeprefix("reader ")
+    return said + (f" {problem.raw!r}" if problem.raw else "")
 
 
 def open_panel(
@@ -136,20 +146,31 @@ def open_inputs(
     config: Config,
     events: queue.Queue[InputEvent],
     *,
-    pin_factory: str | None = None,
+    pin_factory: str | Factory | None = None,
     env: Mapping[str, str] = os.environ,
     say: Callable[[str], None] = print,
+    bounce: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> Inputs:
-    """Open every input; without GPIO the keyboard stands in, and `say` is told so once."""
+    """Open every input; without GPIO the keyboard stands in, and `say` is told so once.
+
+    `pin_factory` is a factory, or the name of one (None: $GPIOZERO_PIN_FACTORY, else the
+    configuration's); `bounce` overrides the configured debounce; readers time scans by `clock`;
+    a camera named in `feeds` reads its frames there (see start_readers).
+    """
     book = codebook(config)
     inputs = Inputs(open_keyboard(config, book.decode))
-    factory, why = open_factory(pin_factory_name(config, pin_factory, env))
+    if isinstance(pin_factory, Factory):
+        factory, why = pin_factory, ""
+    else:
+        factory, why = open_factory(pin_factory_name(config, pin_factory, env))
     if factory is not None:
         try:
-            inputs.panel = open_panel(config, factory, events)
+            inputs.panel = open_panel(config, factory, events, bounce=bounce)
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:
         say(f"No GPIO buttons ({why}): the keyboard stands in for them (see README, Keyboard).")
-    inputs.readers = start_readers(config, events, book.decode)
+    inputs.readers = start_readers(config, events, book.decode, clock, feeds)
     return inputs

@@ -217,7 +217,8 @@ BAD = [
     ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
     (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
     ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
-    ('state_dir = "a\\u0000b"', "state_dir: expected a path"),
+    ('state_dir = "a\\u0000b"', "state_dir: expected a text of at most 4096 characters, without "
+     'control characters, got "a\\u0000b"'),
 ]  # fmt: skip
 
 
@@ -279,7 +280,8 @@ def test_a_deck_map_nested_too_deeply_is_one_line(tmp_path):
 
 
 def test_a_folder_given_as_the_configuration_is_one_line(tmp_path):
-    with pytest.raises(ConfigError, match="cannot read the configuration: Is a directory"):
+    said = "cannot read the configuration: a folder is there, not a file"
+    with pytest.raises(ConfigError, match=said):
         config.load(tmp_path)
 
 
