@@ -17,6 +17,7 @@ from table.app import WindowOptions, build_table
 from table.commands import demo as demo_mod
 from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
+from table.screen.text import language_said
 from table.setup import config as configuration
 from table.setup.notify import Notifier
 
@@ -91,6 +92,7 @@ def main_run(args: argparse.Namespace) -> int:
         return 1
     except OSError as err:  # the table runs and says so; the lock is taken before any write
         log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
+    log.info("%s", language_said(config.language))
     from table.screen.window import NoScreen  # pygame starts here
 
     try:
@@ -101,12 +103,12 @@ def main_run(args: argparse.Namespace) -> int:
         print(f"uno-table run: {err}", file=sys.stderr)
         return 2
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT: the signal wakes the loop, which leaves
-    # and closes cleanly (Ctrl+C then ends as cli.main says it does, without a traceback).
+    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT, Ctrl+\ SIGQUIT: the signal wakes the loop,
+    # which leaves and closes cleanly (Ctrl+C and Ctrl+\ then end as cli.main says they do).
     window, loop = table.window, table.loop
     stop = Stop(window)
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, stop)
     table.events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
@@ -137,7 +139,7 @@ class Stop:
         self.interrupted = False
 
     def __call__(self, signum: int, _frame) -> None:
-        self.interrupted = self.interrupted or signum == signal.SIGINT
+        self.interrupted = self.interrupted or signum in (signal.SIGINT, signal.SIGQUIT)
         self.window.quit = True
 
 

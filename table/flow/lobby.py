@@ -88,6 +88,9 @@ class Lobby:
             self.joined.sort()
 
     def _start(self, seat: int) -> Declined | Start:
+        if seat not in self.joined:  # README: DRAW at a joined seat starts the game
+            message = "join first (press UNO): DRAW at a joined seat starts the game"
+            return Declined(TableRefusal.JOIN_FIRST, message, seat, Button.DRAW)
         if len(self.joined) < 2:
             message = "two seats must join (press UNO) before the game starts"
             return Declined(TableRefusal.TWO_SEATS, message, seat, Button.DRAW)

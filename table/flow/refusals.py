@@ -24,6 +24,7 @@ class TableRefusal(StrEnum):
     LOBBY_CHALLENGE = "lobby_challenge"  # CHALLENGE pressed in the lobby
     KNOBS_MISFIT = "knobs_misfit"  # a preset the configured knobs contradict
     TWO_SEATS = "two_seats"  # DRAW in the lobby before two seats joined
+    JOIN_FIRST = "join_first"  # DRAW in the lobby at a seat that has not joined
 
 
 class Undone(IllegalAction):

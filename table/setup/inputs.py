@@ -64,13 +64,16 @@ def start_readers(
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
     feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
+    *,
+    keyboard_reads: bool = False,
 ) -> list[CardReader]:
     """A started reader thread for every configured reader; a camera named in `feeds` opens
-    its frames there instead of its device (the table script's)."""
+    its frames there instead of its device (the table script's). `keyboard_reads`: the
+    keyboard stands in (a PC), so a reader never plugged in is not a problem until it is."""
     codes = dealt_codes(config)
     feeds = feeds or {}
     return [
-        open_reader(r, events, decode, clock, codes, feeds.get(r.name)).start()
+        open_reader(r, events, decode, clock, codes, feeds.get(r.name), keyboard_reads).start()
         for r in config.readers
     ]
 
@@ -82,9 +85,11 @@ def open_reader(
     clock: Callable[[], float] = time.monotonic,
     codes: frozenset[str] = frozenset(),
     frames: Callable[[], FrameSource] | None = None,
+    quiet_until_found: bool = False,
 ) -> CardReader:
     """The reader thread (not started) for one configured reader, timing scans by `clock`; a
     camera keeps the faces of `codes` and opens `frames` when given, else its device.
+    `quiet_until_found`: not plugged in is not reported until it has been open once.
 
     Every reader the table opens is made here: a new kind of reader plugs in at this one place
     (hw/protocols.py's `backend` turns a configured protocol into the device the thread reads)."""
@@ -97,7 +102,8 @@ def open_reader(
         codes=codes,
         frames=frames,
     )
-    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
+    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock,
+                      quiet_until_found=quiet_until_found)  # fmt: skip
 
 
 def reader_problem(problem: DeviceProblem) -> str:
@@ -171,6 +177,10 @@ def open_inputs(
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:
-        say(f"No GPIO buttons ({why}): the keyboard stands in for them (see README, Keyboard).")
-    inputs.readers = start_readers(config, events, book.decode, clock, feeds)
+        say(f"No GPIO buttons ({why}): the keyboard stands in for them and for a card reader "
+            "not plugged in: type a card's code and Enter (see README, Keyboard).")  # fmt: skip
+    keyboard_reads = inputs.panel is None
+    inputs.readers = start_readers(
+        config, events, book.decode, clock, feeds, keyboard_reads=keyboard_reads
+    )
     return inputs
