@@ -194,23 +194,21 @@ class LiveEnrolment:
         self.say(f"  took {code}")
 
     def _learn(self, walk: Walk, folder: Path) -> int:
-        from hw.vision import Faces, FacesError
+        """The faces learned from the photos taken, as `enroll --camera --from` learns them."""
+        from table.commands.enroll_camera import from_photos
 
-        photos = _photos(folder, walk.codes)
-        if not photos:
+        if not walk.taken:
             self.say("no face taken: nothing saved")
             return 1
         try:
-            Faces.learn(photos).save(self.faces)
-        except (FacesError, OSError) as exc:
-            self.say(f"cannot save the faces: {exc}")
+            from_photos(folder, self.faces, self.preset, self.say)
+        except ConfigError as exc:
+            self.say(str(exc))
             return 1
-        missing = [c for c in walk.codes if c not in photos]
-        self.say(f"saved {len(photos)} of {len(walk.codes)} faces in {self.faces}")
-        if missing:
-            self.say("not taken (the camera will not know them): " + ", ".join(missing))
+        if len(walk.taken) < len(walk.codes):
             self.say("run the same command to go on")
-        return 0 if not missing else 1
+            return 1
+        return 0
 
     # --- the screen ------------------------------------------------------------------------
 
@@ -259,17 +257,6 @@ def _camera_image(frame: np.ndarray, outline, still: bool, size: tuple[int, int]
     fitted = cv2.resize(drawn, (round(frame.shape[1] * scale), round(frame.shape[0] * scale)))
     rgb = cv2.cvtColor(fitted, cv2.COLOR_BGR2RGB)
     return pygame.image.frombuffer(rgb.tobytes(), (rgb.shape[1], rgb.shape[0]), "RGB")
-
-
-def _photos(folder: Path, codes: Sequence[str]) -> dict[str, list]:
-    import cv2
-
-    photos = {}
-    for code in codes:
-        image = cv2.imread(str(folder / f"{code}{SUFFIX}"), cv2.IMREAD_COLOR)
-        if image is not None:
-            photos[code] = [image]
-    return photos
 
 
 def enroll_live(config: Config, preset: str, faces: Path, device: str | None = None) -> int:

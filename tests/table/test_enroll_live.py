@@ -72,7 +72,7 @@ def test_each_face_is_named_and_taken_once_still_and_escape_keeps_them(tmp_path,
     press(feed, pygame.K_ESCAPE)
     thread.join(timeout=60)
     assert result["rc"] == 1  # not every face: the rest is asked for next time
-    assert say.wait_for("saved 2 of 54 faces in")
+    assert say.wait_for("learnt 2 of 54 faces of the official deck from 2 photos into")
     faces = Faces.load(tmp_path / "faces.npz")
     assert faces.codes == {"R0", "R1"}
     assert read_card(photo("R1"), faces).code == "R1"
@@ -118,3 +118,14 @@ def test_enrolling_without_a_camera_is_one_clear_line(tmp_path):
     with pytest.raises(ConfigError) as gone:
         enroll_live(plain, "official", tmp_path / "faces.npz", device="/dev/video-gone")
     assert str(gone.value) == "enroll --camera: camera not found: /dev/video-gone"
+
+
+def test_the_command_with_a_camera_that_is_gone_is_one_line(tmp_path, capsys):
+    from table.commands import cli
+
+    rc = cli.main(["enroll", "--camera", "--reader", "/dev/video-gone",
+                   "--faces", str(tmp_path / "f.npz")])  # fmt: skip
+    assert rc == 2
+    assert capsys.readouterr().err == (
+        "uno-table: enroll --camera: camera not found: /dev/video-gone\n"
+    )
