@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hw.camera_reader import load_faces
+from hw.events import Problem
 from hw.frames import open_frames
 from hw.light import Light, light_of
 from hw.reader import DeviceLost, ReaderUnavailable
@@ -63,7 +64,7 @@ def look(reader: Reader, folder: Path, codes: Collection[str], frames: int = WAR
                 GREEN if light.enough else RED, 2, cv2.LINE_AA)  # fmt: skip
     Path(folder).mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(picture), drawn):
-        raise ReaderUnavailable(f"camera cannot save {picture}")
+        raise ReaderUnavailable(Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}")
     return Look(light, card, picture)
 
 

@@ -200,6 +200,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "enroll_lay": "Lay {card} on the spot",
         "enroll_still": "It is taken once it lies still",
         "enroll_keys": "Backspace: the one before again · Esc: stop",
+        "problem_reader_software": "{source}: the reader's software is missing "
+        "(README, Card readers)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -454,6 +456,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "enroll_lay": "Pon {card} en el sitio",
         "enroll_still": "Se toma en cuanto está quieta",
         "enroll_keys": "Retroceso: la anterior otra vez · Esc: parar",
+        "problem_reader_software": "{source}: falta el software del lector (README, Card readers)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",

@@ -109,7 +109,7 @@ def open_reader(
 def reader_problem(problem: DeviceProblem) -> str:
     """What went wrong at a reader and what it read, for a line that names the reader itself
     (hw's messages start with "reader" where they are shown alone)."""
-    said = problem.message.removeprefix("reader ")
+    said = problem.detail.removeprefix("reader ")
     return said + (f" {problem.raw!r}" if problem.raw else "")
 
 

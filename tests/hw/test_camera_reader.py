@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from hw.camera_reader import CameraBackend, load_faces
-from hw.events import CodeScanned, DeviceProblem, DeviceReady
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from hw.frames import FrameFeed
 from hw.reader import CardReader, ReaderUnavailable
 from hw.spot import Spot
@@ -76,7 +76,9 @@ def test_the_reader_sends_a_card_laid_on_the_spot_and_asks_again_when_unsure(
         event = next_event(events)
         assert isinstance(event, CodeScanned) and (event.code, event.reader) == ("G7", "spot")
         feed.show(two_cards("R5", "B2"))
-        assert next_event(events) == DeviceProblem("spot", "show the card again: two_cards", "")
+        assert next_event(events) == DeviceProblem(
+            "spot", Problem.SHOW_TWO_CARDS, "show the card again: two_cards", ""
+        )
         feed.show(None)
         wait_seen(feed)
         feed.show(photo("G7"))  # the other G7, after the spot was seen empty
@@ -89,7 +91,7 @@ def test_a_camera_unplugged_is_said_once_and_found_again(tmp_path, feed, events)
         feed.unplug()
         lost = next_event(events)
         assert isinstance(lost, DeviceProblem) and lost.down
-        assert lost.message == "reader disconnected"
+        assert lost.kind is Problem.DISCONNECTED
         feed.plug()
         assert isinstance(next_event(events), DeviceReady)
         feed.show(photo("Y9"))
@@ -102,26 +104,30 @@ def faces_of_another_deck(path):
 
 
 @pytest.mark.parametrize(
-    ("make", "says"),
+    ("make", "says", "kind"),
     [
-        (lambda p: p / "none.npz", "camera faces missing: "),
+        (lambda p: p / "none.npz", "camera faces missing: ", Problem.FACES_MISSING),
         (lambda p: p.joinpath("f.npz").write_bytes(b"PK\x03\x04 cut") and p / "f.npz",
-         "camera faces damaged: "),
+         "camera faces damaged: ", Problem.FACES_DAMAGED),
         (lambda p: p.joinpath("f.npz").write_text("") == 0 and p / "f.npz",
-         "camera faces damaged: "),
-        (lambda p: faces_of_another_deck(p / "q.npz"), "camera faces of another deck: "),
+         "camera faces damaged: ", Problem.FACES_DAMAGED),
+        (lambda p: faces_of_another_deck(p / "q.npz"), "camera faces of another deck: ",
+         Problem.FACES_OTHER_DECK),
     ],
 )  # fmt: skip
 def test_a_faces_file_that_cannot_be_used_is_one_problem_on_screen_not_a_crash(
-    tmp_path, feed, events, make, says, caplog
+    tmp_path, feed, events, make, says, kind, caplog
 ):
     path = make(tmp_path)
     with pytest.raises(ReaderUnavailable) as caught:
         load_faces(path, CODES)
     assert caught.value.message == f"{says}{path}" and "\n" not in (caught.value.detail or "")
+    assert caught.value.kind is kind
     with camera(tmp_path, feed, events, faces_path=path) as reader:
         problem = next_event(events)
-        assert problem == DeviceProblem("spot", f"{says}{path}", caught.value.detail, down=True)
+        assert problem == DeviceProblem(
+            "spot", caught.value.kind, f"{says}{path}", caught.value.detail, down=True
+        )
         assert not reader.connected
         wait_seen_retries(reader)
         faces_file(tmp_path).replace(path)  # enrolled meanwhile: taken on the next try
