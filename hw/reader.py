@@ -101,6 +101,9 @@ class CardReader:
         self._down = False
         self.connected = False
         """Whether the device is open now: a scan made while it is not would be lost."""
+        self.taken = 0
+        """Bytes of the open device read and handed on as events (a serial port's; 0 for a
+        device that does not count them): whoever writes them can wait for this, not a time."""
         self._thread = threading.Thread(target=self._run, name=f"reader-{name}", daemon=True)
 
     def start(self) -> CardReader:
@@ -162,6 +165,7 @@ class CardReader:
             source.cancel()
         self._down = False
         self._quiet_absent = False
+        self.taken = 0
         self.connected = True
         self._events.put(DeviceReady(self.name, source.where))
         return source
@@ -179,6 +183,7 @@ class CardReader:
                 event = self._event(reading, self._clock())
                 if event is not None:
                     self._events.put(event)
+            self.taken = getattr(source, "taken", 0)  # after its events are on the queue
 
     def _event(self, reading: Reading, at: float) -> InputEvent | None:
         if not self._presence.new(reading, at):

@@ -53,6 +53,10 @@ class SerialSource:
         self._port = port
         self._framer = framer
         self.where = where
+        self._read = 0
+        self.taken = 0
+        """Bytes read whose readings have been returned (or that wait for bytes to come, as
+        half a line does): not a frame still waiting for its silence."""
 
     def read(self) -> list[Reading]:
         try:
@@ -63,7 +67,11 @@ class SerialSource:
             data = self._port.read(self._port.in_waiting or 1)
         except (serial.SerialException, OSError) as exc:
             raise DeviceLost(str(exc)) from None
-        return self._framer.feed(data, time.monotonic())
+        self._read += len(data)
+        readings = self._framer.feed(data, time.monotonic())
+        if self._framer.patience() is None:
+            self.taken = self._read
+        return readings
 
     def cancel(self) -> None:
         self._port.cancel_read()
