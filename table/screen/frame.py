@@ -43,6 +43,7 @@ class Local:
     keymap: KeyMap | None = None
     typed: str = ""
     pin_factory: str = ""
+    ending: str = ""  # the key of the window's last word (the demo's end), over the prompt
 
 
 def language(config: Config) -> str:
@@ -84,7 +85,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
-        prompt=table_prompt(session, text),
+        prompt=text(local.ending) if local.ending else table_prompt(session, text),
     )
 
 
@@ -147,7 +148,8 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
     down = [text.source(name) for name, (ok, _) in session.devices.items() if not ok]
     return Devices(
         reader=all(readers) if readers else False,
-        pin_factory=local.pin_factory,
+        # gpiozero's class name as the configuration names it: "MockFactory" is "mock".
+        pin_factory=local.pin_factory.removesuffix("Factory").lower(),
         problem=text("device_down", names=", ".join(down)) if down else "",
         typing=local.keymap is not None,
     )

@@ -311,7 +311,26 @@ def verdict_of(events: Sequence, names: tuple[str, ...], text: Text) -> Verdict 
             case ev.UnoCaught(seat, by):
                 detail = text("verdict_caught_detail", name=names[seat], n=drawn.get(seat, 0))
                 return Verdict(text("verdict_caught", by=names[by]), detail, seat, good=True)
+            case ev.HandsShuffled(seat, counts):
+                detail = shuffle_how(seat, counts, names, text)
+                return Verdict(text("shuffle_title"), detail, seat, good=True)
     return None
+
+
+def shuffle_how(seat: int, counts: Sequence[int], names: Sequence[str], text: Text) -> str:
+    """What the table does with the real cards after a Wild shuffle hands (docs/rules.md):
+    `seat` gathers and deals one at a time from its left; the first seats dealt to get the
+    odd cards."""
+    players = len(counts)
+    order = [(seat + k) % players for k in range(1, players + 1)]
+    dealt = [s for s in order if counts[s] > 0]  # a seat that left is dealt nothing
+    most, least = max(counts[s] for s in dealt), min(counts[s] for s in dealt)
+    if most == least:
+        share = text("shuffle_even", n=most)
+    else:
+        more = ", ".join(names[s] for s in dealt if counts[s] == most)
+        share = text("shuffle_odd", n=most, more=more, less=least)
+    return text("shuffle_how", name=names[seat], first=names[dealt[0]], share=share)
 
 
 def screen_for(game: Game) -> Screen:
@@ -398,6 +417,8 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.FLIP:
             returned = events and isinstance(events[-1], ev.ReturnedToPile)
             return text("prompt_flip_again" if returned else "prompt_flip", name=name)
+        case Kind.COLOR if any(isinstance(e, ev.HandsShuffled) for e in game.last_events):
+            return text("prompt_color_shuffle", name=name)
         case Kind.COLOR if game.meanwhile is not None:
             return text("prompt_color_open", name=name, other=names[game.meanwhile.seat])
         case Kind.COLOR:

@@ -425,7 +425,7 @@ def test_first_card_skip_opens_no_counter():
 
 @rule("cool", RULES_MD, 75, "first card in `cool`")
 def test_first_card_draw_two_opens_no_answer_even_to_a_seat_holding_one():
-    """cool — docs/rules.md lines 314-319: seat 1 holds a +2, yet the turned +2 is
+    """cool — docs/rules.md lines 320-325: seat 1 holds a +2, yet the turned +2 is
     not answered: seat 1 draws 2 and loses the turn."""
     deck = stacked_deck(COOL, ["BD2", *DEALT[1:], "GD2", "B5", "B6"])
     g = build_deal(4, COOL, deck, 0)
@@ -434,7 +434,7 @@ def test_first_card_draw_two_opens_no_answer_even_to_a_seat_holding_one():
 
 @rule("cool", RULES_MD, 75, "first card in `cool`")
 def test_first_card_skip_opens_no_counter_even_to_a_seat_holding_s_and_r():
-    """cool — docs/rules.md lines 314-319: seat 1 holds an S and an R, yet it is
+    """cool — docs/rules.md lines 320-325: seat 1 holds an S and an R, yet it is
     skipped with no counter to make."""
     deck = stacked_deck(COOL, ["BS", *DEALT[1:4], "BR", *DEALT[5:], "GS", "B5"])
     g = build_deal(4, COOL, deck, 0)
@@ -443,7 +443,7 @@ def test_first_card_skip_opens_no_counter_even_to_a_seat_holding_s_and_r():
 
 @rule("cool", RULES_MD, 76, "first card in `cool`")
 def test_first_card_reverse_is_turned_not_played_so_nothing_counters_it():
-    """cool — docs/rules.md lines 314-319: the dealer, holding an R and an S, plays
+    """cool — docs/rules.md lines 320-325: the dealer, holding an R and an S, plays
     first (direction −1) with a turn of its own, not a counter."""
     deck = stacked_deck(COOL, [*DEALT[:3], "BR", *DEALT[4:7], "BS", *DEALT[8:], "GR", "B5"])
     g = build_deal(4, COOL, deck, 0)
