@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench import engine, machine, report, resume, startup
+from bench import engine, machine, recogniser, report, resume, startup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,7 +30,7 @@ def table_figures(presses: int, idle: float) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def camera_figures(cards: int) -> dict:
+def spot_figures(cards: int) -> dict:
     """The camera spot bench (bench.camera_spot), in a process of its own."""
     return _child(["bench.camera_spot", str(cards)])
 
@@ -77,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     start = startup.measure(runs=1 if quick else 5)
     step("journal: resume 1,000 actions")
     resumed = resume.measure(actions=100 if quick else 1000, repeats=2 if quick else 20)
+    step("camera: the recogniser's accuracy on each scene set, its time per frame")
+    camera = recogniser.measure(scale=0.05 if quick else 1.0)
     step("camera: a card laid on the scan spot to its new frame (recorded frames)")
-    camera = camera_figures(cards=4 if quick else 40)
+    spot = spot_figures(cards=4 if quick else 40)
     text = report.render(
         machine.describe(),
         games,
@@ -88,10 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         rlcard=engine.rlcard_available(),
         quick=quick,
         camera=camera,
+        spot=spot,
     )
     args.out.write_text(text)
     step(f"wrote {args.out}")
-    print(report.verdicts_text(games, table, start, resumed, camera))
+    print(report.verdicts_text(games, table, start, resumed, camera, spot))
     return 0
 
 

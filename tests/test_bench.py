@@ -27,7 +27,8 @@ def test_quick_bench_writes_every_target(tmp_path):
     for target in ("GPIO edge: median", "key press: p99", "serial scan: median",
                    "idle game screen", "start to first frame",
                    "peak memory", "journal", "engine, 2 players", "engine, 4 players",
-                   "camera: card laid to its new frame"):  # fmt: skip
+                   "camera, photos: >= 95% right", "camera, read one 640x480 frame",
+                   "## Camera recogniser", "camera: card laid to its new frame"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
 

@@ -16,7 +16,7 @@ from gpiozero.pins import Factory
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
-from hw.protocols import BAUD, Protocol
+from hw.protocols import BAUD, ReaderProtocol
 from table.commands.camera_view import check_cameras
 from table.setup import config as configuration
 from table.setup.config import Config, Reader, default_faces
@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DEVICE",
         help="check this reader instead of the configured ones (repeatable)",
     )
-    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+    parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,
                         help="how the --reader devices speak (default: lines)")  # fmt: skip
     parser.add_argument(
         "--seconds",
@@ -61,8 +61,8 @@ def main(args: argparse.Namespace) -> int:
     """Run the check from the command line."""
     config = configuration.load(args.config or configuration.find())
     if args.reader:
-        protocol = Protocol(args.protocol)
-        faces = default_faces(config.state_dir) if protocol is Protocol.CAMERA else None
+        protocol = ReaderProtocol(args.protocol)
+        faces = default_faces(config.state_dir) if protocol is ReaderProtocol.CAMERA else None
         # Named by number: lines say "reader 1", as they say "reader pile" for a configured one.
         readers = [Reader(str(n), d, BAUD, None, protocol, faces=faces)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
@@ -101,7 +101,7 @@ def run_check(
     unread = {r.name for r in config.readers}
     for r in config.readers:
         say(f"reader {r.name} ({r.protocol}): {r.device} -> {_where(r)}")
-    cameras = [r for r in config.readers if r.protocol is Protocol.CAMERA]
+    cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
     if cameras:  # before the readers open them: a camera has one user at a time
         failures += check_cameras(cameras, config.state_dir, dealt_codes(config), say)
     readers = start_readers(config, events, codebook(config).decode)

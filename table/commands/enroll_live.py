@@ -17,6 +17,7 @@ import pygame
 
 from engine import RuleSet
 from hw.frames import FrameSource, open_frames
+from hw.protocols import ReaderProtocol
 from hw.reader import DeviceLost, ReaderUnavailable
 from hw.spot import Stillness
 from table.screen import theme
@@ -264,7 +265,8 @@ def enroll_live(config: Config, preset: str, faces: Path, device: str | None = N
     first camera reader, or `device`), on the screen if there is one, else in the terminal."""
     from table.screen.window import NoScreen, open_surface
 
-    camera = device or next((r.device for r in config.readers if r.protocol == "camera"), None)
+    cameras = [r.device for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
+    camera = device or next(iter(cameras), None)
     if camera is None:
         raise ConfigError(
             f"{config.source}: reader: expected a camera reader to enroll with "
