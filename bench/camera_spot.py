@@ -261,7 +261,7 @@ def section(figures: dict) -> list[str]:
         f"lies in place), the median is {_ms(f['from_entry_median_ms'])}.",
         "",
         f"The wait is {f['still_frames']} frames alike in a row (hw.spot.STILL_FRAMES): the card "
-        f"is read on the {f['still_frames']}th frame it lies still, "
+        f"is read on still frame number {f['still_frames']}, "
         f"{(f['still_frames'] - 1) / f['fps'] * 1000:.0f} ms after the first at {f['fps']:g} "
         "fps; the rest is the recogniser on that frame and the table's frame.",
         "",
