@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -248,8 +249,16 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
 
 def direction_ring(p: Painter, center, radius: float, direction: int, width: float) -> None:
     """Two curved arrows around `center`: clockwise for +1, anticlockwise for -1."""
+    for points in ring_polygons(tuple(center), radius, direction, width):
+        p.polygon(points, th.TEXT)
+
+
+@functools.lru_cache(maxsize=8)
+def ring_polygons(center, radius: float, direction: int, width: float) -> tuple[tuple, ...]:
+    """The direction ring's polygons (two arcs, each with its head): the same every frame."""
     cx, cy = center
     tip = width * 3.4  # heads big enough to read the way of play from across the table
+    out = []
     for k in range(2):
         start = math.radians(200 + 180 * k)
         sweep = math.radians(130)
@@ -264,18 +273,19 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             points_in.append(
                 (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
             )
-        p.polygon(points_out + points_in[::-1], th.TEXT)
+        out.append(tuple(points_out + points_in[::-1]))
         # The head at the end, pointing along the way of play.
         ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
         sign = 1 if direction > 0 else -1
         tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
         nx, ny = math.cos(a1), math.sin(a1)
-        head = [
+        head = (
             (ex + tx * tip, ey + ty * tip),
             (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
             (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
-        ]
-        p.polygon(head, th.TEXT)
+        )
+        out.append(head)
+    return tuple(out)
 
 
 def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
