@@ -14,10 +14,10 @@ import pygame
 from .cards_art import fill_polygon, outlined_text
 from .theme import INK, RGB
 
-# What the caches may hold, in screens' worth of pixels: a frame needs about one screen of
-# drawings (the top card, a few faces) and far less of text; what is used least recently goes
-# first. The background is kept apart, never evicted.
-IMAGE_SCREENS = 1.5
+# What the caches may hold, in screens' worth of pixels: the top card's parts (a rounded base
+# per colour, the ranks: about a screen), panels, swatches, small faces; far less of text. What
+# is used least recently goes first. The background is kept apart, never evicted.
+IMAGE_SCREENS = 2.0
 TEXT_SCREENS = 0.5
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)

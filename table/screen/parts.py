@@ -38,16 +38,23 @@ def _body(p: Painter):
     return body
 
 
+def _colour(card: Card) -> str:
+    return "W" if card.is_wild else str(card.color)
+
+
 def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
     """A card face drawn as its parts (the colour's base, then the rank and corners), so that
     the next card of that colour redraws only the marks that differ."""
     card = Card.parse(code)
     letters = art.letters_for(text.letter)
-    base, marks = art.face_parts(card, height, p.font, letters, _body(p), p.image)
-    key = ("rounded base", "W" if card.is_wild else str(card.color), height)
-    rounded = p.image(key, lambda: art.rounded(base, art.card_radius(base.get_width())))
-    rect = p.blit(rounded, mark, **anchor)
-    for part in marks:
+
+    def make() -> pygame.Surface:
+        # Only the rounded base is kept at this size: the opaque one and the body were steps.
+        base = art.face_base(card, height, p.font)
+        return art.rounded(base, art.card_radius(base.get_width()))
+
+    rect = p.blit(p.image(("rounded base", _colour(card), height), make), mark, **anchor)
+    for part in art.face_marks(card, height, p.font, letters, p.image):
         p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
