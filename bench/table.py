@@ -2,7 +2,7 @@
 
 `python -m bench.table` runs in a process of its own (so that its peak memory is the table's,
 not the engine bench's) and prints one JSON line. The rig is the app's own, as `uno-table run`
-builds it: `open_inputs` with gpiozero's MockFactory, a pty card reader, a Session with a
+builds it (`table.app.build_table`): gpiozero's MockFactory, a pty card reader, a Session with a
 journal, the Window with its WindowWake, the Loop on an Inbox (one wait for every source).
 Inputs come from another thread while the loop runs, as a device would send them:
 - gpio: a mock pin's edge (`drive_low`), which gpiozero's callback turns into a press;
@@ -32,12 +32,10 @@ from pathlib import Path
 from hw.events import Button
 from hw.keyboard import SEAT_KEYS
 from hw.sim import SimButtons, SimReader
+from table.app import WindowOptions, build_table
 from table.commands.demo import demo_config_text
-from table.flow.loop import Loop
 from table.flow.session import Phase, Session
-from table.flow.wake import Inbox
 from table.setup import config as configuration
-from table.setup.inputs import open_inputs
 
 PLAYERS = 4
 SIZE = (1920, 1080)
@@ -51,23 +49,23 @@ class Rig:
     def __init__(self, folder: Path, settle: float | None = None, one_wait: bool = True) -> None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from table.screen.window import Window, open_surface  # pygame starts here
-        from table.screen.window_wake import WindowWake
-
         self.reader = SimReader(folder / "reader")
         text = demo_config_text(PLAYERS, "official", self.reader.path, folder / "state")
         text += f"[display]\nwidth = {SIZE[0]}\nheight = {SIZE[1]}\n"
         self.config = configuration.loads(text, "bench configuration", folder)
-        self.events: queue.Queue = Inbox() if one_wait else queue.Queue()
-        self.inputs = open_inputs(self.config, self.events, pin_factory="mock", say=lambda _: None)
+        # As `uno-table run` builds it (the configured settle window, unless told otherwise).
+        self.table = build_table(
+            self.config, pins="mock", events=None if one_wait else queue.Queue(),
+            window=WindowOptions(headless=True), settle=settle,
+        )  # fmt: skip
+        self.session, self.loop, self.window = (
+            self.table.session,
+            self.table.loop,
+            self.table.window,
+        )
+        self.events, self.inputs = self.table.events, self.table.inputs
         seats = [seat.pins for seat in self.config.seats]
         self.buttons = SimButtons(self.inputs.panel.factory, seats, self.config.color_pad)
-        surface = open_surface(self.config, headless=True)
-        self.window = Window(self.config, surface, self.events, self.inputs.keyboard, "mock")
-        self.wake = WindowWake(self.events.wakeup) if one_wait else None
-        # As `uno-table run` does: the configured settle window, unless told otherwise.
-        settle = self.config.gpio.settle if settle is None else settle
-        self.session = Session(self.config, self.config.state_dir, settle=settle)
         self.frame_hooks: list = []
         self.handled: float | None = None  # when the loop first handled an input after a reset
         handle = self.session.handle
@@ -78,10 +76,7 @@ class Rig:
             return handle(event, now)
 
         self.session.handle = handled
-        self.loop = Loop(
-            self.session, self.events, self.inputs, self._frame, self.window.pump,
-            dirty=self.window.wants_frame,
-        )  # fmt: skip
+        self.loop.frame = self._frame
 
     def _frame(self, session: Session, now: float) -> None:
         started = time.perf_counter()
@@ -108,13 +103,8 @@ class Rig:
         time.sleep(0.05)  # past the refractory period of the button just pressed
 
     def close(self) -> None:
-        self.inputs.close()
+        self.table.close()
         self.reader.close()
-        if self.session.journal is not None:
-            self.session.journal.close()
-        if self.wake is not None:
-            self.wake.close()
-            self.events.wakeup.close()
 
     def actions(self) -> int:
         return len(self.session.game.history)

@@ -116,7 +116,7 @@ class HidBackend:
     def open(self) -> HidSource:
         path = self._find(self.device)
         if path is None:
-            raise ReaderUnavailable(f"reader not found: {self.device}")
+            raise ReaderUnavailable(f"reader not found: {self.device}", absent=True)
         typing = KeyTyping()
         try:
             device = self._opener(path)

@@ -35,7 +35,7 @@ def open_frontend(device: str) -> Any:
     except (OSError, ValueError) as exc:
         raise ReaderUnavailable(f"reader cannot open {device}", str(exc)) from None
     if not found:
-        raise ReaderUnavailable(f"reader not found: {device}")
+        raise ReaderUnavailable(f"reader not found: {device}", absent=True)
     return frontend
 
 

@@ -22,12 +22,14 @@ log = logging.getLogger(__name__)
 
 
 class ReaderUnavailable(Exception):
-    """The device cannot be opened now: `message` for people, `detail` the system's words."""
+    """The device cannot be opened now: `message` for people, `detail` the system's words;
+    `absent` when nothing is there at all (not plugged in), rather than there but refusing."""
 
-    def __init__(self, message: str, detail: str | None = None) -> None:
+    def __init__(self, message: str, detail: str | None = None, *, absent: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.detail = detail
+        self.absent = absent
 
 
 class DeviceLost(Exception):
@@ -62,6 +64,8 @@ class CardReader:
     `decode` turns a scanned text into a card code, or None when it is not one. A reading the
     same as one seen less than `repeat` seconds before is not reported again (hw.presence);
     `clock` times both (monotonic seconds; a table script's clock jumps over its waits).
+    `quiet_until_found`: a device not plugged in is not reported until it has been open once
+    (where something else stands in for it, a reader never plugged in is no problem).
     """
 
     def __init__(
@@ -75,9 +79,11 @@ class CardReader:
         retry: float = 0.1,
         max_retry: float = 2.0,
         clock: Callable[[], float] = time.monotonic,
+        quiet_until_found: bool = False,
     ) -> None:
         self.name = name
         self.backend = backend
+        self._quiet_absent = quiet_until_found  # cleared once the device has been open
         self._events = events
         self._decode = decode
         self._presence = Presence(repeat)
@@ -139,7 +145,8 @@ class CardReader:
         try:
             source = self.backend.open()
         except ReaderUnavailable as exc:
-            self._problem(exc.message, exc.detail)
+            if not (exc.absent and self._quiet_absent):
+                self._problem(exc.message, exc.detail)
             return None
         except Exception as exc:  # a driver's surprise: tried again like any other failure
             log.exception("reader %s failed to open", self.name)
@@ -150,6 +157,7 @@ class CardReader:
         if self._stop.is_set():  # closed while opening: the cancel missed this source
             source.cancel()
         self._down = False
+        self._quiet_absent = False
         self.connected = True
         self._events.put(DeviceReady(self.name, source.where))
         return source

@@ -30,7 +30,7 @@ class SerialBackend:
         except AmbiguousPort as exc:
             raise ReaderUnavailable(f"reader ambiguous: {self.device}", str(exc)) from None
         if path is None:
-            raise ReaderUnavailable(f"reader not found: {self.device}")
+            raise ReaderUnavailable(f"reader not found: {self.device}", absent=True)
         framer = self._framer()
         try:
             port = serial.Serial(path, self._baud, timeout=framer.patience(), exclusive=True)

@@ -24,6 +24,7 @@ from table.setup.inputs import (
     open_factory,
     open_panel,
     pin_factory_name,
+    reader_problem,
     start_readers,
 )
 
@@ -59,7 +60,8 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     if args.reader:
         protocol = Protocol(args.protocol)
-        readers = [Reader(f"reader {n}", d, BAUD, None, protocol)
+        # Named by number: lines say "reader 1", as they say "reader pile" for a configured one.
+        readers = [Reader(str(n), d, BAUD, None, protocol)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
@@ -99,8 +101,12 @@ def run_check(
     readers = start_readers(config, events, codebook(config).decode)
     say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
     start = time.monotonic()
+    down: set[str] = set()  # readers not found (or lost) and not back since
     try:
         while (waiting or unread) and (left := start + seconds - time.monotonic()) > 0:
+            if not waiting and unread <= down:
+                say("nothing left that can answer: no buttons to press and no reader found")
+                break
             try:
                 event = events.get(timeout=left)
             except queue.Empty:
@@ -108,10 +114,12 @@ def run_check(
             say(_describe(event, config, start))
             if isinstance(event, ButtonPressed):
                 waiting.pop((event.seat, event.button), None)
-            elif isinstance(event, CodeScanned) or (
+            elif isinstance(event, DeviceProblem) and event.down:
+                down.add(event.source)
+            elif isinstance(event, DeviceReady):
+                down.discard(event.source)
+            elif isinstance(event, CodeScanned | DeviceProblem):
                 # A bad scan (not a lost device) still proves that the reader reads.
-                isinstance(event, DeviceProblem) and not event.down
-            ):
                 unread.discard(event.reader if isinstance(event, CodeScanned) else event.source)
     except KeyboardInterrupt:
         say("stopped")
@@ -167,8 +175,8 @@ def _describe(event: InputEvent, config: Config, start: float) -> str:
             return f"{at}  reader {reader}: {code} (for {who})"
         case DeviceReady(source=source, detail=detail):
             return f"{at}  reader {source}: open on {detail}"
-        case DeviceProblem(source=source, message=message, raw=raw):
-            return f"{at}  {source}: {message}" + (f" {raw!r}" if raw else "")
+        case DeviceProblem(source=source) as problem:  # only readers report problems
+            return f"{at}  reader {source}: {reader_problem(problem)}"
     return f"{at}  {event}"
 
 

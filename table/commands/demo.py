@@ -36,13 +36,13 @@ from engine import events as ev
 from engine.bots import SensibleBot, choose_action
 from hw.events import Button
 from hw.sim import SimButtons, SimReader
+from table.app import Table, WindowOptions, build_table
 from table.flow.controller import Outcome, Refused
 from table.flow.loop import Loop
 from table.flow.session import Session
 from table.screen.view import default_positions
 from table.setup import config as configuration
 from table.setup.config import Config
-from table.setup.inputs import Inputs, codebook, open_keyboard, open_panel, start_readers
 
 log = logging.getLogger(__name__)
 
@@ -328,19 +328,28 @@ def demo_config_text(
 class DemoRig:
     """The simulated table: mock pins under a real Panel, ptys under real CardReaders."""
 
-    config: Config
-    session: Session
+    table: Table
     driver: DemoDriver
-    loop: Loop
+    buttons: SimButtons
     reader: SimReader  # whoever's turn it is
     seat_readers: list[SimReader] = field(default_factory=list)
 
+    @property
+    def config(self) -> Config:
+        return self.table.config
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def loop(self) -> Loop:
+        return self.table.loop
+
     def close(self) -> None:
-        self.loop.inputs.close()
+        self.table.close()
         for reader in [self.reader, *self.seat_readers]:
             reader.close()
-        if self.session.journal is not None:
-            self.session.journal.close()
 
 
 def build_rig(
@@ -352,6 +361,7 @@ def build_rig(
     rounds: int,
     knobs: Sequence[str] = (),
     seat_readers: bool = False,
+    window: WindowOptions | None = None,
 ) -> DemoRig:
     """Everything a demo needs, in `folder` (the ptys' links and the journal)."""
     reader = SimReader(folder / "reader")
@@ -359,26 +369,28 @@ def build_rig(
     paths = [r.path for r in own]
     text = demo_config_text(players, preset, reader.path, folder / "state", knobs, paths)
     config = configuration.loads(text, "demo configuration", folder)
-    events: queue.Queue = queue.Queue()
-    factory = MockFactory()
-    seats = [seat.pins for seat in config.seats]
-    panel = open_panel(config, factory, events, bounce=0)
-    buttons = SimButtons(factory, seats, config.color_pad)
-    book = codebook(config)
-    inputs = Inputs(open_keyboard(config, book.decode), panel)
-    inputs.readers = start_readers(config, events, book.decode)
-    session = Session(config, config.state_dir, settle=SETTLE, scan_window=SCAN_WINDOW)
-    loop = Loop(session, events, inputs)
+    try:
+        table = build_table(
+            config, pins=MockFactory(), events=queue.Queue(), window=window, settle=SETTLE,
+            scan_window=SCAN_WINDOW, bounce=0,
+        )  # fmt: skip
+    except Exception:
+        for sim in [reader, *own]:
+            sim.close()
+        raise
+    factory = table.inputs.panel.factory
+    buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
 
     def scan(code: str, seat: int | None) -> None:
         """A scan at `seat`'s own reader if it has one, else at the shared one."""
         (own[seat] if own and seat is not None else reader).scan(code)
 
+    session = table.session
     driver = DemoDriver(session, buttons.press, scan, players=players, seed=seed, rounds=rounds)
     # A scan written before the reader has opened its port would be lost with the port.
-    driver.ready = lambda: all(r.connected for r in inputs.readers)
-    loop.after.append(lambda outcomes, now: driver.observe(outcomes))
-    return DemoRig(config, session, driver, loop, reader, own)
+    driver.ready = lambda: all(r.connected for r in table.inputs.readers)
+    table.loop.after.append(lambda outcomes, now: driver.observe(outcomes))
+    return DemoRig(table, driver, buttons, reader, own)
 
 
 def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:

@@ -12,17 +12,39 @@ from pathlib import Path
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, Protocol
+from table.commands import enroll_camera
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
 from table.setup.deckmap import DeckMap
-from table.setup.inputs import open_reader
+from table.setup.inputs import open_reader, reader_problem
+
+CARD_CODES = frozenset(
+    str(card) for name in RuleSet.PRESETS for card in RuleSet.preset(name).deck()
+)
+"""Every card code: a tag that reads as one would play as that card, whatever the map says."""
+
+FACES_FILE = "faces.npz"
+"""The camera's deck faces, beside the journal in state_dir, unless --faces says otherwise."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `enroll` to the command line."""
     parser = sub.add_parser("enroll", help="scan every card once to make the deck map")
-    parser.add_argument("--out", type=Path, required=True, help="the deck map to write (TOML)")
+    parser.add_argument("--out", type=Path, help="the deck map to write (TOML; tag readers)")
+    parser.add_argument(
+        "--camera", action="store_true", help="learn the deck's faces for a camera reader instead"
+    )
+    parser.add_argument(
+        "--from",
+        dest="photos",
+        type=Path,
+        metavar="DIR",
+        help="--camera: learn from photos named CODE_anything.jpg|png",
+    )
+    parser.add_argument(
+        "--faces", type=Path, help="--camera: the faces file to write (default: beside the journal)"
+    )
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
@@ -36,6 +58,10 @@ def main(args: argparse.Namespace) -> int:
     """Run the enrolment from the command line."""
     config = configuration.load(args.config or configuration.find())
     preset = args.preset or config.preset
+    if args.camera:
+        return _camera(args, config, preset)
+    if args.out is None:
+        raise ConfigError("enroll: --out FILE is needed (the deck map to write), or --camera")
     if args.reader:
         reader = Reader("enroll", args.reader, BAUD, None, Protocol(args.protocol))
     elif config.readers:
@@ -48,6 +74,14 @@ def main(args: argparse.Namespace) -> int:
         return run_enroll(preset, args.out, events, seconds=args.seconds)
 
 
+def _camera(args: argparse.Namespace, config, preset: str) -> int:
+    """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
+    faces = args.faces or config.state_dir / FACES_FILE
+    if args.photos is None:
+        raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
+    return enroll_camera.from_photos(args.photos, faces, preset)
+
+
 def run_enroll(
     preset: str,
     out: Path,
@@ -56,18 +90,26 @@ def run_enroll(
     seconds: float | None = None,
     say: Callable[[str], None] = lambda line: print(line, flush=True),
 ) -> int:
-    """Ask for each card not yet in `out`, record each scan's tag, save after every card."""
+    """Ask for each card not yet in `out`, record each scan's tag, save after every card.
+
+    The last line shown before a scan always names the card that scan is saved as: nothing is
+    asked before the reader is open, and a refused read (a tag already enrolled, a card code, a
+    garbled read, the reader lost) says nothing was saved and asks for the same card again.
+    """
     deck = [str(card) for card in RuleSet.preset(preset).deck()]
     tags: dict[str, str] = {}
     if Path(out).exists():
         tags = dict(deckmap.read(out, set(deck), preset).tags)
         say(f"{out}: {len(tags)} of {len(deck)} cards already enrolled; going on.")
     todo = _still_to_scan(deck, tags)
-    deadline = None if seconds is None else time.monotonic() + seconds
+    clock = _Deadline(seconds)
+    tag = None
     try:
+        if todo and not _reader_open(events, clock, say):
+            todo = []
         for code in todo:
-            say(f"[{len(tags) + 1}/{len(deck)}] scan {code}")
-            tag = _next_new_tag(events, tags, deadline, say)
+            prompt = f"[{len(tags) + 1}/{len(deck)}] scan {code}"
+            tag = _next_new_tag(events, tags, clock, code, prompt, say)
             if tag is None:
                 break
             tags[tag] = code
@@ -84,6 +126,40 @@ def run_enroll(
     return 0
 
 
+class _Deadline:
+    """The time left of `--seconds` (None: no limit)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self._end = None if seconds is None else time.monotonic() + seconds
+
+    def left(self) -> float | None:
+        """Seconds left (0 when up), or None without a limit."""
+        return None if self._end is None else max(0.0, self._end - time.monotonic())
+
+    def next(self, events: queue.Queue[InputEvent]) -> InputEvent | None:
+        """The next event, or None once time is up."""
+        left = self.left()
+        if left == 0:
+            return None
+        try:
+            return events.get(timeout=left)
+        except queue.Empty:
+            return None
+
+
+def _reader_open(events, clock: _Deadline, say) -> bool:
+    """Wait for the reader to open: True once it has, False when it is not there (said once)."""
+    while (event := clock.next(events)) is not None:
+        match event:
+            case DeviceReady(detail=detail):
+                say(f"reader ready on {detail}")
+                return True
+            case DeviceProblem(down=True) as problem:
+                say(f"reader: {reader_problem(problem)}: plug it in and run the same command again")
+                return False
+    return False
+
+
 def _still_to_scan(deck: list[str], tags: dict[str, str]) -> list[str]:
     """The deck's cards, in deck order, less those already enrolled (codes repeat in a deck)."""
     done = Counter(tags.values())
@@ -96,22 +172,21 @@ def _still_to_scan(deck: list[str], tags: dict[str, str]) -> list[str]:
     return todo
 
 
-def _next_new_tag(events, tags: dict[str, str], deadline: float | None, say) -> str | None:
-    """The next scanned tag not enrolled yet; None when time is up."""
-    while True:
-        timeout = None if deadline is None else deadline - time.monotonic()
-        if timeout is not None and timeout <= 0:
-            return None
-        try:
-            event = events.get(timeout=timeout)
-        except queue.Empty:
-            return None
+def _next_new_tag(events, tags, clock: _Deadline, code: str, prompt: str, say) -> str | None:
+    """The next scanned tag that may stand for `code`; None when time is up. `prompt` asks for
+    it, again after anything that saved nothing, so that it is always the last line shown."""
+    say(prompt)
+    while (event := clock.next(events)) is not None:
         match event:
             case CodeScanned(code=tag) if tag in tags:
-                say(f"  tag {tag} is already {tags[tag]}: scan the card asked for")
+                say(f"  tag {tag} is already {tags[tag]}: nothing saved")
+            case CodeScanned(code=tag) if tag.upper() in CARD_CODES and tag.upper() != code:
+                say(f"  {tag} reads as the card {tag.upper()}, not as a tag: nothing saved")
             case CodeScanned(code=tag):
                 return tag
-            case DeviceProblem(message=message, raw=raw):
-                say(f"  reader: {message}" + (f" {raw!r}" if raw else ""))
+            case DeviceProblem() as problem:
+                say(f"  reader: {reader_problem(problem)}: nothing saved")
             case DeviceReady(detail=detail):
                 say(f"  reader ready on {detail}")
+        say(prompt)
+    return None

@@ -12,6 +12,9 @@ from table.flow.journal import Contents, Damage, JournalError, read
 
 DIRECTIONS = {1: "+1 (to the left)", -1: "-1 (to the right)"}
 
+SEAT_KEYS = frozenset({"seat", "target", "by", "challenger", "challenged", "winner", "dealer"})
+"""The keys of actions and events that name a seat: shown from 1, as the screen numbers seats."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Register the `replay` subcommand on the CLI's subparsers."""
@@ -84,7 +87,7 @@ def as_text(contents: Contents, game: Game) -> str:
         f"{len(game.history)} actions",
         f"rules     {game.rules.name}" + _changed_knobs(contents),
         f"origin    {origin.get('how')}: {game.players} players, first dealer "
-        f"{origin.get('dealer')}, seed {origin.get('seed')}",
+        f"{_seat(origin.get('dealer'))}, seed {origin.get('seed')}",
     ]
     if contents.torn:
         lines.append(f"note      a torn last line ({len(contents.torn)} bytes) was dropped")
@@ -95,14 +98,14 @@ def as_text(contents: Contents, game: Game) -> str:
         f"piles     draw {game.draw_count}   discard {len(game.discard)}   "
         f"pending draw {game.pending_draw}",
         f"awaiting  {game.awaiting.kind}" + _from_seat(game.awaiting.seat),
-        f"dealer    seat {game.dealer}",
+        f"dealer    seat {_seat(game.dealer)}",
     ]
     for seat in range(game.players):
         lines.append(_seat_line(game, seat))
     if game.winner is not None:
-        lines.append(f"round     won by seat {game.winner}")
+        lines.append(f"round     won by seat {_seat(game.winner)}")
     if game.match_winner is not None:
-        lines.append(f"match     won by seat {game.match_winner}")
+        lines.append(f"match     won by seat {_seat(game.match_winner)}")
     return "\n".join(lines)
 
 
@@ -114,13 +117,18 @@ def _seat_line(game: Game, seat: int) -> str:
         hand = f"{hand} +{count - len(seen)} unseen" if seen else f"{count} unseen"
     marks = [m for m, on in (("UNO", game.uno_called(seat)), ("left", seat in game.left)) if on]
     cards = "card " if count == 1 else "cards"
-    line = f"{'>' if game.awaiting.seat == seat else ' '} seat {seat}  {count:3} {cards}  "
+    line = f"{'>' if game.awaiting.seat == seat else ' '} seat {_seat(seat)}  {count:3} {cards}  "
     line += f"score {game.scores[seat]:4}  hand {hand or '-'}"
     return line + (f"  [{', '.join(marks)}]" if marks else "")
 
 
 def _from_seat(seat: int | None) -> str:
-    return "" if seat is None else f" from seat {seat}"
+    return "" if seat is None else f" from seat {_seat(seat)}"
+
+
+def _seat(seat: object) -> object:
+    """An engine seat (from 0) as people count it (from 1); anything else as it is."""
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
 
 
 def _changed_knobs(contents: Contents) -> str:
@@ -135,13 +143,15 @@ def _changed_knobs(contents: Contents) -> str:
 
 
 def describe(item: Action | Event) -> str:
-    """One action or event on one line: its type, then its fields that are set."""
+    """One action or event on one line: its type, then its fields that are set (seats from 1)."""
     data = item.to_json()
     kind = data.pop("type")
     parts = []
     for key, value in data.items():
         if value is None or value == [] or (key == "auto" and value is False):
             continue
+        if key in SEAT_KEYS:
+            value = _seat(value)
         if isinstance(value, list):
             value = ",".join(str(v) for v in value)
         parts.append(f"{key}={value}")

@@ -13,15 +13,12 @@ import time
 from pathlib import Path
 
 from engine import RuleSet
-from hw.buttons import factory_name
+from table.app import WindowOptions, build_table
 from table.commands import demo as demo_mod
 from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
-from table.flow.loop import Loop
-from table.flow.session import Session
-from table.flow.wake import Inbox
+from table.screen.text import language_said
 from table.setup import config as configuration
-from table.setup.inputs import open_inputs
 from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
@@ -86,30 +83,24 @@ def main_run(args: argparse.Namespace) -> int:
         return 1
     except OSError as err:  # the table runs and says so; the lock is taken before any write
         log.error("cannot lock %s: %s", config.state_dir, err.strerror or err)
-    events = Inbox()  # every put wakes the loop, as the window's input does (one wait)
-    inputs = open_inputs(config, events, pin_factory=args.pin_factory, say=log.warning)
-    from table.screen.window import NoScreen, Window, open_surface  # pygame starts here
-    from table.screen.window_wake import WindowWake
+    log.info("%s", language_said(config.language))
+    from table.screen.window import NoScreen  # pygame starts here
 
     try:
-        surface = open_surface(config, args.headless)
+        table = build_table(
+            config, pins=args.pin_factory, lock=lock, window=WindowOptions(args.headless)
+        )
     except NoScreen as err:
-        inputs.close()
         print(f"uno-table run: {err}", file=sys.stderr)
         return 2
-    window_wake = WindowWake(events.wakeup)
-    pins = factory_name(inputs.panel.factory) if inputs.panel else "keyboard"
-    window = Window(config, surface, events, inputs.keyboard, pins)
-    session = Session(config, config.state_dir, settle=config.gpio.settle, lock=lock)
-    loop = Loop(session, events, inputs, window.frame, window.pump, dirty=window.wants_frame)
-    loop.after.append(window.react)
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT: the signal wakes the loop, which leaves
-    # and closes cleanly (Ctrl+C then ends as cli.main says it does, without a traceback).
+    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT, Ctrl+\ SIGQUIT: the signal wakes the loop,
+    # which leaves and closes cleanly (Ctrl+C and Ctrl+\ then end as cli.main says they do).
+    window, loop = table.window, table.loop
     stop = Stop(window)
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    events.wakeup.wake_on_signals()
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, stop)
+    table.events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
     try:
@@ -124,13 +115,8 @@ def main_run(args: argparse.Namespace) -> int:
                 break
     finally:
         notifier.stopping()
-        inputs.close()
-        if session.journal is not None:
-            session.journal.close()
-        lock.release()
+        table.close()
         notifier.close()
-        window_wake.close()
-        events.wakeup.close()
     if stop.interrupted:
         raise KeyboardInterrupt
     return 0
@@ -144,7 +130,7 @@ class Stop:
         self.interrupted = False
 
     def __call__(self, signum: int, _frame) -> None:
-        self.interrupted = self.interrupted or signum == signal.SIGINT
+        self.interrupted = self.interrupted or signum in (signal.SIGINT, signal.SIGQUIT)
         self.window.quit = True
 
 
@@ -162,26 +148,23 @@ def main_script(config: configuration.Config, config_path: Path | None, args) ->
 def main_demo(args: argparse.Namespace) -> int:
     """Play a demo; headless, print the summary as the last line and exit 0 only if consistent."""
     with tempfile.TemporaryDirectory(prefix="uno-demo-") as folder:
-        rig = demo_mod.build_rig(
-            Path(folder),
-            preset=args.preset,
-            players=args.players,
-            seed=args.seed,
-            rounds=args.rounds,
-            knobs=args.knob,
-            seat_readers=args.seat_readers,
-        )
-        from table.screen.window import NoScreen, Window, open_surface
+        from table.screen.window import NoScreen  # pygame starts here
 
         try:
-            surface = open_surface(rig.config, args.headless)
+            rig = demo_mod.build_rig(
+                Path(folder),
+                preset=args.preset,
+                players=args.players,
+                seed=args.seed,
+                rounds=args.rounds,
+                knobs=args.knob,
+                seat_readers=args.seat_readers,
+                window=WindowOptions(args.headless, keyboard=False, screens=args.screens),
+            )
         except NoScreen as err:
-            rig.close()
             print(f"uno-table demo: {err}", file=sys.stderr)
             return 2
-        window = Window(rig.config, surface, rig.loop.events, None, "MockFactory", args.screens)
-        rig.loop.frame, rig.loop.pump = window.frame, window.pump
-        rig.loop.after.append(window.react)
+        window = rig.table.window
         pace = args.pace if args.pace is not None else (0.0 if args.headless else 0.6)
         rig.driver.pace = pace
         try:

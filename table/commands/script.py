@@ -30,11 +30,10 @@ from hw.frames import FrameFeed, cv2_module, plain_mat
 from hw.protocols import Protocol
 from hw.reader import ReaderUnavailable
 from hw.sim import SimButtons, SimReader
+from table.app import WindowOptions, build_table
 from table.flow.lock import StateLock
-from table.flow.loop import Loop
 from table.flow.session import Phase, Session
 from table.setup.config import Config, Reader
-from table.setup.inputs import Inputs, codebook, open_keyboard, open_panel, start_readers
 
 VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
@@ -293,39 +292,26 @@ class Player:
         )
         self.config = config = dataclasses.replace(config, readers=readers)
         self.events = _Stamped(self.clock)
-        factory = MockFactory()
-        pins = [seat.pins for seat in config.seats]
-        gpio = config.gpio
-        panel = open_panel(config, factory, self.events)
-        self.buttons = SimButtons(factory, pins, config.color_pad)
-        book = codebook(config)
-        keyboard = open_keyboard(config, book.decode)
-        feeds = {name: feed.open for name, feed in self.feeds.items()}
-        readers = start_readers(config, self.events, book.decode, self.clock, feeds)
-        self.inputs = Inputs(keyboard, panel, readers)
         self.plugged = {r.name: True for r in config.readers}
         self._images: dict[Path, object] = {}
         self.notices: list[str] = []
         self._notice = None
-        self.window = None
-        self.lock = StateLock(config.state_dir)  # taken before the first write, as run's
         self._alerts: list = []
-        self.session = Session(
-            config, config.state_dir, settle=gpio.settle, on_change=self._changed, lock=self.lock
-        )
-        from table.screen.window import Window, open_surface  # pygame starts here
-
-        surface = open_surface(config, headless)
-        self.window = Window(config, surface, self.events, None, "MockFactory")
-        self.loop = Loop(
-            self.session, self.events, self.inputs, self.window.frame, self.window.pump,
-            dirty=self.window.wants_frame, clock=self.clock,
+        self.window = None
+        self.table = build_table(
+            config, pins=MockFactory(), events=self.events, clock=self.clock,
+            window=WindowOptions(headless, keyboard=False), lock=StateLock(config.state_dir),
+            on_change=self._changed, feeds={name: feed.open for name, feed in self.feeds.items()},
         )  # fmt: skip
-        self.loop.after.append(self.window.react)
+        self.session, self.loop = self.table.session, self.table.loop
+        self.inputs, self.window = self.table.inputs, self.table.window
+        factory = self.inputs.panel.factory
+        self.buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
         self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
         self._plugged_at = time.monotonic()
         # A device's own windows in real time: a button's refractory period, the silence that
         # ends a frame (a reader's repeat window runs on the table's clock).
+        gpio = config.gpio
         self._windows = {BUTTONS: gpio.refractory + gpio.bounce + GRACE} | {
             r.name: GRACE + (r.gap if r.protocol is Protocol.GAP else 0.0) for r in config.readers
         }
@@ -333,12 +319,9 @@ class Player:
 
     def close(self) -> None:
         """Stop the readers, release the pins, close the journal and the ptys."""
-        self.inputs.close()
+        self.table.close()
         for sim in self.sims.values():
             sim.close()
-        if self.session.journal is not None:
-            self.session.journal.close()
-        self.lock.release()
 
     def play(self, steps: list[Step]) -> dict:
         """Play every step at its time; the table's state once the last has settled."""

@@ -24,13 +24,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Print the guide; with --svg, write the diagram too."""
+    """Print the guide; with --svg, write the diagram first: a path it cannot write is one
+    line on stderr and exit 1, with no guide printed above it."""
     config = configuration.load(args.config or configuration.find())
-    sys.stdout.write(markdown(config))
     if args.svg:
         try:
             args.svg.write_text(svg(config), encoding="utf-8")
         except OSError as exc:
-            print(f"uno-table: cannot write the diagram: {exc}", file=sys.stderr)
+            why = exc.strerror or exc
+            print(f"uno-table: cannot write the diagram to {args.svg}: {why}", file=sys.stderr)
             return 1
+    sys.stdout.write(markdown(config))
     return 0

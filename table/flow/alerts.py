@@ -10,6 +10,8 @@ import errno
 from dataclasses import dataclass
 from enum import StrEnum
 
+from table.files import NotAFile
+
 
 class Cause(StrEnum):
     """Why the disk refused, from the error's errno (the sentence is in table/screen/text.py)."""
@@ -37,6 +39,8 @@ CAUSES = {
 
 
 def cause_of(error: OSError) -> Cause:
+    if isinstance(error, NotAFile):  # a folder, a FIFO, a link to nothing...
+        return Cause.IN_THE_WAY
     return CAUSES.get(error.errno, Cause.OTHER)
 
 
@@ -49,9 +53,10 @@ class Kind(StrEnum):
     DAMAGED = "damaged"  # resumed at the last good action; the whole file kept beside
     UNREADABLE = "unreadable"  # its header is bad: the whole file set aside, a new game next
     MISFIT = "misfit"  # the saved game does not fit this table's configuration
+    REWRITTEN = "rewritten"  # another program removed or changed it: written again from the game
 
 
-UNTIL_PRESS = frozenset({Kind.DAMAGED, Kind.UNREADABLE})
+UNTIL_PRESS = frozenset({Kind.DAMAGED, Kind.UNREADABLE, Kind.REWRITTEN})
 UNTIL_SAVED = frozenset({Kind.CANNOT_SAVE, Kind.CANNOT_READ, Kind.IN_USE})
 
 
@@ -84,5 +89,6 @@ class Alert:
             Kind.DAMAGED: ("line", "kept", "file"),
             Kind.UNREADABLE: ("file",),
             Kind.MISFIT: ("seats", "configured"),
+            Kind.REWRITTEN: (),
         }[self.kind]
         return {name: getattr(self, name) for name in fields} | {"detail": self.detail}

@@ -32,9 +32,9 @@ from engine import (
     Reveal,
 )
 from engine.events import Event
-from hw.events import Button, ButtonPressed, CodeScanned
+from hw.events import SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
 from table.flow.pile import Pile
-from table.flow.refusals import TableRefusal
+from table.flow.refusals import TableRefusal, Undone
 
 SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
 
@@ -73,7 +73,14 @@ class Asking:
     play: Play
 
 
-Outcome = Applied | Refused | Asking
+@dataclass(frozen=True)
+class MatchDone:
+    """A seat's button pressed once the match is over: the table goes back to the lobby."""
+
+    seat: int
+
+
+Outcome = Applied | Refused | Asking | MatchDone
 
 
 def _what(event: ButtonPressed | CodeScanned) -> tuple[str, str]:
@@ -94,9 +101,11 @@ class _Held:
 
 
 class Controller:
-    """Maps input events to actions for what the game awaits, and applies them in order.
+    """Maps input events to actions for what the game awaits, and applies them in order; the
+    game in play is its own (`game`).
 
-    `apply` applies and journals an action (a Journal's apply, or the game's own);
+    `apply(game, action)` applies and journals an action (the saved game's apply, or the
+    game's own); when it raises `Undone` the controller holds the game it carries from then on;
     `seats` maps physical seats to game seats; `readers` maps reader names to a physical
     seat, or to None for a shared reader whose scans belong to the awaited seat;
     `scan_window` joins scans by one reader that close together into one play (0: never);
@@ -107,7 +116,7 @@ class Controller:
     def __init__(
         self,
         game: Game,
-        apply: Callable[[Action], list[Event]] | None = None,
+        apply: Callable[[Game, Action], list[Event]] | None = None,
         seats: Mapping[int, int] | None = None,
         readers: Mapping[str, int | None] | None = None,
         settle: float = SETTLE,
@@ -115,7 +124,7 @@ class Controller:
         printed_repeat: float = 0.0,
     ) -> None:
         self.game = game
-        self._apply = apply or game.apply
+        self._apply = apply or Game.apply
         self._seats = dict(seats) if seats is not None else {s: s for s in range(game.players)}
         self._readers = dict(readers or {})
         self._settle = settle
@@ -194,6 +203,8 @@ class Controller:
             del self._open[event.reader]  # a scan after this one is a play of its own
         seat = self._seat_of(event)
         scans = [event, *held.joined] if isinstance(event, CodeScanned) else []
+        if self._ends_match(event, seat):
+            return MatchDone(seat)
         try:
             action = self.action_for(event, seat, held.cards)
             if scans:
@@ -203,14 +214,25 @@ class Controller:
                 return Asking(action)
             if self.asking is not None and isinstance(action, Play) and not scans:
                 scans = self._asking_scans  # the 7 goes onto the pile now
-            events = tuple(self._apply(action))
+            events = tuple(self._apply(self.game, action))
         except IllegalAction as refusal:
+            if isinstance(refusal, Undone):
+                self.game = refusal.game  # the game without what the journal could not record
             at = event.seat if isinstance(event, ButtonPressed) else self._readers.get(event.reader)
             return Refused(seat, refusal.reason, refusal.message, *_what(event), at_seat=at)
         self.pile.applied(scans, events, len(self.game.history))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(action, events)
+
+    def _ends_match(self, event: ButtonPressed | CodeScanned, seat: int | None) -> bool:
+        """A playing seat's own button once the match is over (the screen says: any button)."""
+        return (
+            self.game.awaiting.kind is Kind.MATCH_OVER
+            and isinstance(event, ButtonPressed)
+            and event.button in SEAT_BUTTONS
+            and seat is not None
+        )
 
     def _lacks_target(self, action: Action) -> bool:
         """A play that only lacks the seat to swap with (a 7 under seven_zero)."""

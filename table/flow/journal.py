@@ -5,8 +5,10 @@ A journal is a JSON-lines file. Line 1 is the header: the format version, the ap
 rule set's knobs, the game's `origin` (how `Game` built it: players, dealer, seed...) and the
 table's own notes.
 Every later line is one action, numbered: ``{"n": 1, "action": {...}, "crc": "89abcdef"}``.
-Every line ends with ``"crc"``: the CRC-32 of the line's own bytes without it, so a flipped bit,
-a blank or half line is found where it is, and the game resumes at the last good action.
+Every line ends with ``"crc"``: the CRC-32 of the line's own bytes without it, chained: it starts
+from the line before's CRC, and the header holds a random game id. So a flipped bit, a blank or
+half line, and also a line of another game or a line dropped, duplicated or moved, is found
+where it is, and the game resumes at the last good action.
 
 The table applies an action to the game first and records it second (`Journal.apply` does
 both): the engine is the only judge of legality, so a refused action raises before anything is
@@ -16,32 +18,46 @@ the record, the game is rebuilt without it and the action is refused (`NotSaved`
 Only the last line can be torn by a crash (each earlier one was fsync'd before the next was
 written), and a torn line has no newline yet: it is dropped. A whole line that fails its check,
 anywhere, is damage: the file is kept beside the journal, which is rewritten to its good part.
-Format 1 journals (before checksums) are read, checked as far as they can be, and rewritten in
-this format when resumed (the old file is kept beside).
+Format 1 journals (before checksums) and format 2 (checksums not chained) are read, checked as
+far as they can be, and rewritten in this format when resumed (the old file is kept beside).
+
+While the table runs, a journal that another program removed, emptied, cut or replaced is
+noticed at the next record (it is not what the table wrote) and written whole again from the
+game the table holds (`Journal.repaired` says so, for the screen).
 """
 
 from __future__ import annotations
 
+import filecmp
 import json
 import logging
 import os
 import re
 import shutil
+import uuid
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import metadata
 from pathlib import Path
 from typing import BinaryIO
 
 from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
-from table.flow.refusals import TableRefusal
+from table.files import read_bytes
+from table.flow.refusals import TableRefusal, Undone
 
-FORMAT = 2
-READS = (1, 2)  # format 1 had no checksums: read, and rewritten as FORMAT when resumed
+FORMAT = 3
+READS = (1, 2, 3)  # 1: no checksums, 2: not chained; read, and rewritten as FORMAT when resumed
 MAGIC = "uno-table journal"
 CRC = re.compile(rb',"crc":"([0-9a-f]{8})"\}$')
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+MISMATCH = (  # a chained CRC also fails on a whole line of another game, or out of its place
+    "the checksum does not match: the line was changed",
+    "the checksum does not match: the line was changed, or it does not follow the line before",
+)
+LIMIT = 16 << 20  # bytes: some 200,000 actions, far more than any match (a bigger file is not one)
 
 log = logging.getLogger(__name__)
 
@@ -73,14 +89,14 @@ class JournalError(Exception):
         return text
 
 
-class NotSaved(IllegalAction):
+class NotSaved(Undone):
     """The disk refused an action's record: the action is refused and `game` is the game
     rebuilt without it (the caller's game object holds the action: use this one)."""
 
     def __init__(self, error: OSError, game: Game) -> None:
-        super().__init__(TableRefusal.NOT_SAVED, f"cannot save: {error.strerror or error}")
+        message = f"cannot save: {error.strerror or error}"
+        super().__init__(TableRefusal.NOT_SAVED, message, game)
         self.error = error
-        self.game = game
 
 
 @dataclass(frozen=True)
@@ -112,6 +128,7 @@ class Contents:
     torn: bytes = b""  # a last line without its newline, dropped (a crash in mid-write)
     damage: Damage | None = None  # the first whole line that is not a good record
     lines: int = 0  # whole lines after the header
+    last: bytes = b""  # the last good line, its newline too: the next line chains on from it
 
     def rules(self) -> RuleSet:
         return RuleSet(**self.header["rules"])
@@ -148,40 +165,56 @@ class Contents:
 
 def read(path: Path | str) -> Contents:
     """Read and check a journal without changing it. Raises JournalError for a bad header,
-    or OSError; a bad line later is `damage` and the actions stop before it."""
+    or OSError (table.files' NotAFile, TooBig...); a bad line later is `damage` and the
+    actions stop before it."""
     path = Path(path)
-    data = path.read_bytes()
-    lines = data.split(b"\n")
+    lines = read_bytes(path, LIMIT).split(b"\n")
     # Whatever follows the last newline was never a whole record: a torn write.
     complete, tail = lines[:-1], lines[-1]
     if not complete:
         raise JournalError(path, 1, "no header line: not a journal, or cut short")
     header = _header(path, complete[0])
-    checked = header["format"] >= 2
+    chain = _chain(header["format"])
     actions: list[Action] = []
-    size = len(complete[0]) + 1
+    last = complete[0] + b"\n"
+    size = len(last)
     damage = None
     for n, raw in enumerate(complete[1:], start=1):
         try:
-            actions.append(_action(_record(raw, checked), n))
+            actions.append(_action(_record(raw, chain(last)), n))
         except ValueError as err:
             damage = Damage(n + 1, str(err))
             break
-        size += len(raw) + 1
+        last = raw + b"\n"
+        size += len(last)
     if tail:
         log.warning("%s: dropping a torn last line (%d bytes)", path, len(tail))
-    return Contents(path, header, actions, size, tail, damage, len(complete) - 1)
+    return Contents(path, header, actions, size, tail, damage, len(complete) - 1, last)
 
 
-def _record(raw: bytes, checked: bool):
-    """A line's JSON value, its checksum checked; ValueError with why it is not good."""
-    if checked:
+def _chain(version: int) -> Callable[[bytes], int | None]:
+    """How a journal of this format seeds a line's CRC from the line before (None: no CRC)."""
+    if version >= 3:
+        return _crc_of
+    return (lambda _before: 0) if version == 2 else (lambda _before: None)
+
+
+def _crc_of(line: bytes) -> int:
+    """The CRC a checked line ends with (the next line's seed)."""
+    found = CRC.search(line.rstrip(b"\n"))
+    return int(found.group(1), 16) if found else 0
+
+
+def _record(raw: bytes, seed: int | None):
+    """A line's JSON value, its checksum (seeded with `seed`; None: none) checked;
+    ValueError with why it is not good."""
+    if seed is not None:
         found = CRC.search(raw)
         if found is None:
             raise ValueError("no checksum at the end of the line")
         body = raw[: found.start()] + b"}"
-        if f"{zlib.crc32(body):08x}".encode() != found.group(1):
-            raise ValueError("the checksum does not match: the line was changed")
+        if int(found.group(1), 16) != zlib.crc32(body, seed):
+            raise ValueError(MISMATCH[seed != 0])
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
@@ -202,12 +235,16 @@ def _header(path: Path, raw: bytes) -> dict:
             f"journal format {header.get('format')!r}, written by uno-table "
             f"{header.get('app', '?')}; this table reads formats {READS[0]} to {READS[-1]}",
         )
-    if header["format"] >= 2:
+    # A format 1 header has no checksum: one that has is checked whatever its format says
+    # (a flipped bit turns a 3 into a 1).
+    if header["format"] >= 2 or "crc" in header:
         try:
-            _record(raw, checked=True)
+            _record(raw, seed=0)
         except ValueError as err:
             raise JournalError(path, 1, f"the header: {err}") from None
         del header["crc"]
+    if header["format"] >= 3 and not GAME_ID.fullmatch(str(header.get("game"))):
+        raise JournalError(path, 1, "the header has no game id")
     if not isinstance(header.get("rules"), dict) or not isinstance(header.get("origin"), dict):
         raise JournalError(path, 1, "the header lacks the rules or the origin")
     if not isinstance(header.get("table", {}), dict):
@@ -230,13 +267,15 @@ def _action(record, n: int) -> Action:
 class Journal:
     """An open journal: a file path plus an open file that actions are appended to."""
 
-    def __init__(self, path: Path, header: dict, count: int, size: int) -> None:
+    def __init__(self, path: Path, header: dict, count: int, size: int, last: bytes) -> None:
         self.path = path
         self.header = header
         self.count = count  # actions recorded so far
         self._size = size  # bytes of whole records: a failed write is cut back to here
+        self._last = last  # the last whole record: the next chains on from it
         self._file: BinaryIO | None = None
         self.set_aside: SetAside | None = None  # what resuming kept beside, if anything
+        self.repaired: Repair | None = None  # the last time the file was written again
 
     @classmethod
     def create(cls, path: Path | str, game: Game, meta: dict | None = None) -> Journal:
@@ -246,11 +285,12 @@ class Journal:
         path = Path(path)
         if not game.origin:
             raise ValueError("the game has no origin to rebuild it from (use Game.new etc.)")
-        if path.exists():
+        if path.exists() or path.is_symlink():
             raise FileExistsError(f"{path} exists: resume it or move it aside first")
         header = {
             "journal": MAGIC,
             "format": FORMAT,
+            "game": _new_id(),
             "app": app_version(),
             "rules": game.rules.knobs(),
             "origin": game.origin,
@@ -261,18 +301,25 @@ class Journal:
     @classmethod
     def _write(cls, path: Path, header: dict, actions: list[Action]) -> Journal:
         """Write a whole journal beside `path` and rename it in, so a crash never leaves half a
-        header; whatever `path` held is replaced (callers keep it first)."""
-        header = {**header, "format": FORMAT}
-        lines = [_line(header)] + [_line(_entry(n, a)) for n, a in enumerate(actions, 1)]
+        header; whatever `path` held is replaced (callers keep it first). An older header gets
+        a game id."""
+        header = {"game": _new_id(), **header, "format": FORMAT}
+        lines = [_line(header)]
+        for n, action in enumerate(actions, 1):
+            lines.append(_line(_entry(n, action), _crc_of(lines[-1])))
         data = b"".join(lines)
         tmp = path.with_name(path.name + ".new")
-        with open(tmp, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # half a copy on a full disk takes the room it needs
+            raise
         _sync_dir(path)
-        journal = cls(path, header, len(actions), len(data))
+        journal = cls(path, header, len(actions), len(data), lines[-1])
         journal._open()
         return journal
 
@@ -302,7 +349,7 @@ class Journal:
                     path, damage.line, damage.why, kept, aside,
                 )  # fmt: skip
             return game, journal
-        journal = cls(path, contents.header, kept, contents.size)
+        journal = cls(path, contents.header, kept, contents.size, contents.last)
         journal._open()  # cuts a torn tail, so the next record starts on a line of its own
         log.info("%s: resumed after %d actions", path, kept)
         return game, journal
@@ -328,7 +375,7 @@ class Journal:
         """Append one action; returns only once it is on disk (fsync'd).
 
         On OSError nothing is recorded: the next record cuts any half-written line first."""
-        line = _line(_entry(self.count + 1, action))
+        line = _line(_entry(self.count + 1, action), _crc_of(self._last))
         file = self._open()
         try:
             data = memoryview(line)
@@ -340,6 +387,7 @@ class Journal:
             self.close()
             raise
         self._size += len(line)
+        self._last = line
         self.count += 1
 
     def apply(self, game: Game, action: Action) -> list[Event]:
@@ -353,36 +401,53 @@ class Journal:
             raise ValueError(f"{self.path} holds {self.count} actions, the game {have}")
         events = game.apply(action)
         try:
-            self._still_there(game)
+            self._still_ours(game)
             self.record(action)
         except OSError as err:
             log.error("%s: cannot save action %d: %s", self.path, self.count + 1, err)
             raise NotSaved(err, Game.replay(game.origin, game.rules, game.history[:-1])) from err
         return events
 
-    def _still_there(self, game: Game) -> None:
-        """A journal whose file (or folder) was removed or replaced is written whole again
-        from the game without its newest action: appending to a removed file saves nothing."""
-        if self._is_ours():
+    def _still_ours(self, game: Game) -> None:
+        """A journal whose file (or folder) was removed, emptied, cut or replaced is written
+        whole again from the game without its newest action: appending to it would save
+        nothing, or bury the records under zeros. What was there is kept beside."""
+        change = self._change()
+        if change is None:
             return
-        log.error("%s is gone or was replaced: writing it again from the game", self.path)
+        log.error("%s was %s: writing it again from the game", self.path, change)
         self.close()
-        if self.path.exists():
-            keep_aside(self.path, "replaced")
+        kept = None
+        if os.path.lexists(self.path) and (self.path.is_symlink() or _size(self.path)):
+            kept = move_aside(self.path, "replaced")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         again = type(self)._write(self.path, self.header, game.history[:-1])
-        self._file, self._size = again._file, again._size
+        self._file, self._size, self._last = again._file, again._size, again._last
+        self.repaired = Repair(change, kept)
 
-    def _is_ours(self) -> bool:
-        """The file at `path` is the one appended to (or, closed after a failed write, one
-        holding at least every record saved)."""
+    def _change(self) -> Change | None:
+        """How the file at `path` differs from what this journal wrote (None: it does not).
+        Closed after a failed write, the file may hold half a record more."""
         try:
             found = os.stat(self.path)
         except FileNotFoundError:
-            return False
-        if self._file is None:
-            return found.st_size >= self._size
-        return os.path.samestat(found, os.fstat(self._file.fileno()))
+            return Change.REMOVED
+        if self._file is not None:
+            if not os.path.samestat(found, os.fstat(self._file.fileno())):
+                return Change.REPLACED
+            if found.st_size != self._size:
+                return Change.CUT if found.st_size < self._size else Change.CHANGED
+        elif found.st_size < self._size:
+            return Change.CUT
+        return None if self._ends_with_last() else Change.CHANGED
+
+    def _ends_with_last(self) -> bool:
+        """The file holds, where the last record belongs, the last record written."""
+        fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            return os.pread(fd, len(self._last), self._size - len(self._last)) == self._last
+        finally:
+            os.close(fd)
 
     def close(self) -> None:
         if self._file is not None:
@@ -394,6 +459,24 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class Change(StrEnum):
+    """What another program did to the journal while the table ran."""
+
+    REMOVED = "removed"  # the file, or its folder
+    REPLACED = "replaced"  # another file in its place
+    CUT = "cut"  # emptied or cut short
+    CHANGED = "changed"  # its records are not the ones written
+
+
+@dataclass(frozen=True)
+class Repair:
+    """A journal written again from the game: what had happened to it, and where what was
+    there is kept (None: nothing was)."""
+
+    change: Change
+    kept_as: Path | None
 
 
 def move_aside(path: Path | str, why: str = "corrupt") -> Path:
@@ -408,8 +491,12 @@ def move_aside(path: Path | str, why: str = "corrupt") -> Path:
 
 
 def keep_aside(path: Path | str, why: str) -> Path:
-    """Keep a copy of `path` as the first free `<name>.<why>-N`, leaving `path` in place."""
+    """Keep a copy of `path` as `<name>.<why>-N`, leaving `path` in place: the first free N,
+    or the N that holds these very bytes already (a retry keeps no second copy)."""
     path = Path(path)
+    same = _kept_already(path, why)
+    if same is not None:
+        return same
     aside = _free_name(path, why)
     try:
         os.link(path, aside)  # the same bytes under a second name: nothing to copy
@@ -421,21 +508,43 @@ def keep_aside(path: Path | str, why: str) -> Path:
     return aside
 
 
-def _free_name(path: Path, why: str) -> Path:
+def _kept_already(path: Path, why: str) -> Path | None:
     n = 1
     while (aside := path.with_name(f"{path.name}.{why}-{n}")).exists():
+        if filecmp.cmp(path, aside, shallow=False):
+            return aside
+        n += 1
+    return None
+
+
+def _free_name(path: Path, why: str) -> Path:
+    n = 1
+    while os.path.lexists(aside := path.with_name(f"{path.name}.{why}-{n}")):
         n += 1
     return aside
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 1  # something is there that cannot be looked at: keep it
+
+
+def _new_id() -> str:
+    """A game id: random, so two games from the same deal still differ."""
+    return uuid.uuid4().hex
 
 
 def _entry(n: int, action: Action) -> dict:
     return {"n": n, "action": action.to_json()}
 
 
-def _line(obj: dict) -> bytes:
-    """One JSON line that ends with the CRC-32 of its bytes without it."""
+def _line(obj: dict, seed: int = 0) -> bytes:
+    """One JSON line that ends with the CRC-32 of its bytes without it, seeded with `seed`
+    (the line before's CRC; 0 for the header)."""
     body = json.dumps(obj, separators=(",", ":")).encode()
-    return body[:-1] + b',"crc":"%08x"}\n' % zlib.crc32(body)
+    return body[:-1] + b',"crc":"%08x"}\n' % zlib.crc32(body, seed)
 
 
 def _sync_dir(path: Path) -> None:

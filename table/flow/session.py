@@ -1,4 +1,5 @@
-"""The table's flow: the lobby, resuming, the game, and what the screen and the LEDs show.
+"""The table's flow: it routes each input by phase to the lobby, the saved game's offer or the
+game in play, and keeps what the screen and the LEDs show besides (notices, recent events).
 
 A Session reads no clock and draws nothing: the app passes `now` in and renders its state,
 so every step of the flow is testable with scripted events.
@@ -6,38 +7,32 @@ so every step of the flow is testable with scripted events.
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from engine import Action, Game, Kind, Refusal, RuleSet
+from engine import Game, RuleSet
 from engine.events import Event
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from table.flow import alerts, untaken
 from table.flow.alerts import Alert
-from table.flow.controller import Applied, Asking, Controller, Outcome, Refused
-from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
-from table.flow.lock import Locked, StateLock
+from table.flow.controller import Applied, Controller, MatchDone, Outcome, Refused
+from table.flow.journal import Journal
+from table.flow.lobby import PRESET_BUTTONS, Declined, Lobby, Start
+from table.flow.lock import StateLock
 from table.flow.refusals import TableRefusal
+from table.flow.saved_game import SavedGame
 from table.setup.config import Config
-
-log = logging.getLogger(__name__)
 
 NOTICE_SECONDS = 4.0
 LINES = 6
-PRESET_BUTTONS = {
-    Button.RED: "official",
-    Button.YELLOW: "reglamento",
-    Button.GREEN: "playone",
-    Button.BLUE: "cool",
-}
-JOURNAL_NAME = "game.jsonl"
 
 
 class Phase(StrEnum):
+    """What the table is doing: which of the lobby, the saved game's offer, the game has inputs."""
+
     LOBBY = "lobby"
     RESUME = "resume"
     GAME = "game"
@@ -81,26 +76,18 @@ class Session:
         lock: StateLock | None = None,
     ) -> None:
         self.config = config
-        self.state_dir = state_dir
-        self.phase = Phase.LOBBY
-        self.joined: list[int] = []
-        self.preset = config.preset
-        self.game: Game | None = None
-        self.controller: Controller | None = None
-        self.journal: Journal | None = None
+        self.controller: Controller | None = None  # the game in play's (it holds the game)
         self.lines: deque[Line] = deque(maxlen=LINES)
         self.notice: Notice | None = None
-        self.alerts: list[Alert] = []  # problems with the saved game, until cleared
         self.devices: dict[str, tuple[bool, str]] = {}
         self.version = 0  # bumped on every change the screen shows
         self._readers = readers if readers is not None else self._config_readers(config)
-        self._resume_meta: dict = {}
         self._settle = settle
         self._scan_window = config.scan_window if scan_window is None else scan_window
         self._on_change = on_change
-        self._lock = lock  # taken before anything is written to state_dir
-        self._untaken = False  # a note of a card the game has not taken is on disk
-        self._offer_resume()
+        self.lobby = Lobby(config, self._readers)
+        self.saved = SavedGame(config, state_dir, lock, self._changed)
+        self.saved.offer()
 
     @staticmethod
     def _config_readers(config: Config) -> dict[str, int | None]:
@@ -108,161 +95,64 @@ class Session:
         readers.setdefault("keyboard", None)
         return readers
 
-    # --- journal -----------------------------------------------------------------------------
+    # --- what the others read ------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The game once one is in play, else the saved game's offer while it stands."""
+        if self.controller is not None:
+            return Phase.GAME
+        return Phase.RESUME if self.saved.offered else Phase.LOBBY
+
+    @property
+    def game(self) -> Game | None:
+        """The game in play (its controller's), or None."""
+        return self.controller.game if self.controller is not None else None
+
+    @property
+    def journal(self) -> Journal | None:
+        return self.saved.journal
 
     @property
     def journal_path(self) -> Path | None:
-        return self.state_dir / JOURNAL_NAME if self.state_dir else None
+        return self.saved.path
 
-    def _offer_resume(self) -> None:
-        path = self.journal_path
-        try:
-            if path is None or not (path.exists() or path.is_symlink()):
-                return
-            contents = read(path)
-        except JournalError as err:
-            self._set_aside(err)
-            return
-        except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
-            return
-        self._drop(alerts.Kind.CANNOT_READ)
-        self._resume_meta = contents.header.get("table", {})
-        self.phase = Phase.RESUME
-        self._changed()
+    @property
+    def alerts(self) -> list[Alert]:
+        return self.saved.alerts
 
-    def _set_aside(self, err: JournalError) -> None:
-        """A journal whose header is bad: kept whole under another name, and said so."""
-        try:
-            self._claim()
-            aside = move_aside(err.path)
-        except Locked as locked:
-            self._in_use(locked)
-            return
-        except OSError as error:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, error))
-            return
-        self._alert(Alert(alerts.Kind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
+    @property
+    def joined(self) -> list[int]:
+        """The physical seats joined (in play, the game's seats in order)."""
+        return self.lobby.joined
 
-    def _saved_game_in_the_way(self) -> bool:
-        """A saved game (or something else) where a new one would go: offer it again."""
-        path = self.journal_path
-        try:
-            there = path.exists() or path.is_symlink()
-        except OSError:
-            there = True
-        if there:
-            self._offer_resume()
-        return there
+    @property
+    def preset(self) -> str:
+        return self.lobby.preset
 
-    def _resume(self, now: float) -> None:
-        try:
-            self._claim()
-            game, journal = Journal.resume(self.journal_path)
-        except Locked as err:
-            self._in_use(err)
-            return
-        except JournalError as err:
-            self._drop(alerts.Kind.MISFIT)
-            moved = err.moved_to.name if err.moved_to else ""
-            self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
-            self.phase = Phase.LOBBY
-            return
-        except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
-            return
-        joined = self._seats_of(game)
-        if joined is None:
-            journal.close()
-            return
-        self._drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
-        aside = journal.set_aside
-        if aside is not None and aside.damage is not None:
-            detail = f"{self.journal_path}:{aside.damage.line}: {aside.damage.why}"
-            self._alert(
-                Alert(
-                    alerts.Kind.DAMAGED,
-                    detail,
-                    file=aside.kept_as.name,
-                    line=aside.damage.line,
-                    kept=aside.actions,
-                )
-            )
-        saved = self._resume_meta.get("preset", game.rules.name)
-        # The lobby after this game offers the saved preset only if today's knobs fit it.
-        self.preset = self.preset if self._misfit(saved) else saved
-        self._start(game, journal, joined)
-        self.lines.append(Line(None, "resumed"))
-        self._say_untaken(untaken.take(self.state_dir), now)
+    def rules(self) -> RuleSet:
+        """The rules a game started now would play (see Lobby.rules)."""
+        return self.lobby.rules()
 
-    def _say_untaken(self, note: untaken.Untaken | None, now: float) -> None:
-        """A card left on the pile, not taken before the restart: take it back, play it again."""
-        if note is None or not note.belongs_to(self.game.origin, len(self.game.history)):
-            return
-        seat = self.joined[note.seat] if 0 <= note.seat < len(self.joined) else None
-        card = note.cards[0]
-        message = f"{card} was not taken: take it back and play it again"
-        self._refuse(seat, message, now, TableRefusal.NOT_TAKEN, card)
+    def notes(self) -> list[str]:
+        """Keys of the lobby's notes on what the chosen rules lose at this table."""
+        return self.lobby.notes()
 
-    def _seats_of(self, game: Game) -> list[int] | None:
-        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
-        seats = self._resume_meta.get("seats") or list(range(game.players))
-        configured = len(self.config.seats)
-        fits = (
-            isinstance(seats, list)
-            and len(seats) == game.players
-            and all(type(s) is int and 0 <= s < configured for s in seats)
-            and len(set(seats)) == len(seats)
-        )
-        if fits:
-            return list(seats)
-        detail = f"{self.journal_path}: seats {seats!r}, this table has {configured} seats"
-        self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
-        return None
+    def asking(self) -> tuple[int, str] | None:
+        """(game seat, card) of a 7 waiting for the seat to swap with, if one waits."""
+        play = self.controller.asking if self.controller is not None else None
+        return (play.seat, str(play.card)) if play is not None else None
 
-    def _discard_saved(self, now: float) -> None:
-        try:
-            self._claim()
-            aside = move_aside(self.journal_path, "discarded")
-        except Locked as err:
-            self._in_use(err)
-            return
-        except FileNotFoundError:
-            aside = None  # gone already: nothing to keep
-        except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
-            return
-        log.info("set the saved game aside as %s", aside)
-        self._drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
-        self.phase = Phase.LOBBY
-        self._changed()
-
-    def _claim(self) -> None:
-        """Hold the state folder's lock before writing to it (Locked, OSError)."""
-        if self._lock is not None:
-            self._lock.take()
-
-    def _in_use(self, err: Locked) -> None:
-        log.error("%s", err)
-        self._alert(Alert(alerts.Kind.IN_USE, str(err), pid=err.pid))
-
-    def _alert(self, alert: Alert) -> None:
-        log.warning("%s: %s", alert.kind, alert.detail)
-        self.alerts = [a for a in self.alerts if a.kind is not alert.kind] + [alert]
-        self._changed()
-
-    def _drop(self, *kinds: alerts.Kind) -> None:
-        kept = [a for a in self.alerts if a.kind not in kinds]
-        if len(kept) != len(self.alerts):
-            self.alerts = kept
-            self._changed()
+    def close(self) -> None:
+        """Close the journal (the game stays saved)."""
+        self.saved.close()
 
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: InputEvent, now: float) -> None:
         """Take one input event from the queue."""
         if isinstance(event, ButtonPressed):
-            self._drop(*alerts.UNTIL_PRESS)  # seen: what was set aside stays in the files
+            self.saved.drop(*alerts.UNTIL_PRESS)  # seen: what was set aside stays in the files
         if isinstance(event, DeviceProblem):
             if event.down:
                 self.devices[event.source] = (False, event.message)
@@ -273,137 +163,70 @@ class Session:
         elif self.phase is Phase.GAME:
             self.controller.push(event)
         elif isinstance(event, ButtonPressed):
-            self._menu_press(event, now)
+            self._forget_refusal()  # a refusal belongs to the moment it refused in
+            if self.phase is Phase.RESUME:
+                self._resume_press(event, now)
+            else:
+                self._lobby_press(event, now)
         elif isinstance(event, CodeScanned):
-            self._refuse(None, "press UNO to join, then DRAW to start", now, "lobby_scan")
+            message = "press UNO to join, then DRAW to start"
+            self._decline(Declined(TableRefusal.LOBBY_SCAN, message), now)
 
-    def _menu_press(self, press: ButtonPressed, now: float) -> None:
-        self._forget_refusal()  # a refusal belongs to the moment it refused in
-        if self.phase is Phase.RESUME:
-            if press.button is Button.DRAW:
-                self._resume(now)
-            elif press.button is Button.CHALLENGE:
-                self._discard_saved(now)
-            return
-        if press.button in PRESET_BUTTONS:
-            self._pick(PRESET_BUTTONS[press.button], now)
-        elif press.seat is None:
-            return
+    def _resume_press(self, press: ButtonPressed, now: float) -> None:
+        if press.button is Button.DRAW:
+            self._resume(now)
         elif press.button is Button.CHALLENGE:
-            message = "CHALLENGE does nothing in the lobby"
-            self._refuse(press.seat, message, now, "lobby_challenge", pressed=Button.CHALLENGE)
-        elif press.button is Button.UNO:
-            self._toggle_join(press.seat)
-        elif press.button is Button.DRAW:
-            self._try_start(press.seat, now)
+            self.saved.discard()
+
+    def _lobby_press(self, press: ButtonPressed, now: float) -> None:
+        if press.seat is None and press.button not in PRESET_BUTTONS:
+            return
+        answer = self.lobby.press(press)
+        if isinstance(answer, Declined):
+            self._decline(answer, now)
+        elif isinstance(answer, Start):
+            self._start_new(list(answer.seats))
         self._changed()
 
-    def _pick(self, preset: str, now: float) -> None:
-        """Choose a preset, unless the configured knobs contradict it (the rules say why)."""
-        misfit = self._misfit(preset)
-        if misfit:
-            message = f"the configured knobs do not fit {preset}: {misfit}"
-            self._refuse(None, message, now, "knobs_misfit")
+    def _resume(self, now: float) -> None:
+        resumed = self.saved.resume()
+        if resumed is None:
             return
-        self.preset = preset
+        # The lobby after this game offers the saved preset only if today's knobs fit it.
+        if not self.lobby.misfit(resumed.preset):
+            self.lobby.preset = resumed.preset
+        self._start(resumed.game, resumed.seats)
+        self.lines.append(Line(None, "resumed"))
+        if resumed.untaken is not None:
+            self._say_untaken(resumed.untaken, now)
 
-    def _misfit(self, preset: str) -> str:
-        """Why the configured knobs do not fit `preset` ("" when they do)."""
-        try:
-            self.config.rules(preset)
-        except (ValueError, TypeError) as err:
-            return str(err)
-        return ""
+    def _say_untaken(self, note: untaken.Untaken, now: float) -> None:
+        """A card left on the pile, not taken before the restart: take it back, play it again."""
+        seat = self.joined[note.seat] if 0 <= note.seat < len(self.joined) else None
+        card = note.cards[0]
+        message = f"{card} was not taken: take it back and play it again"
+        self._refuse(seat, message, now, TableRefusal.NOT_TAKEN, card)
 
-    def rules(self) -> RuleSet:
-        """The chosen preset with the configured knobs, less what this table cannot referee."""
-        rules = self._chosen_rules()
-        # A shared reader cannot tell who jumped in: the rule is off rather than misattributed.
-        return rules.replace(jump_in=False) if self._loses_jump_in(rules) else rules
+    def _start_new(self, seats: list[int]) -> None:
+        game = Game.referee(players=len(seats), rules=self.lobby.rules(), dealer=0)
+        if self.saved.create(game, seats, self.lobby.preset):
+            self._start(game, seats)
 
-    def notes(self) -> list[str]:
-        """Keys of the lobby's notes on what the chosen rules lose at this table."""
-        return ["note_shared_reader"] if self._loses_jump_in(self._chosen_rules()) else []
-
-    def _chosen_rules(self) -> RuleSet:
-        return self.config.rules(self.preset)
-
-    def _loses_jump_in(self, rules: RuleSet) -> bool:
-        """Jump-ins are on, but some seat (joined, or any while none is) has no own reader."""
-        seats = self.joined or range(len(self.config.seats))
-        own = {seat for seat in self._readers.values() if seat is not None}
-        return rules.jump_in and not all(seat in own for seat in seats)
-
-    def _toggle_join(self, seat: int) -> None:
-        if seat in self.joined:
-            self.joined.remove(seat)
-        else:
-            self.joined.append(seat)
-            self.joined.sort()
-
-    def _try_start(self, seat: int, now: float) -> None:
-        if len(self.joined) < 2:
-            message = "two seats must join (press UNO) before the game starts"
-            self._refuse(seat, message, now, "two_seats", pressed=Button.DRAW)
-            return
-        game = Game.referee(players=len(self.joined), rules=self.rules(), dealer=0)
-        journal = None
-        if self.journal_path is not None:
-            if self._saved_game_in_the_way():
-                return
-            try:
-                self._claim()
-                self.state_dir.mkdir(parents=True, exist_ok=True)
-                meta = {"seats": self.joined, "preset": self.preset}
-                journal = Journal.create(self.journal_path, game, meta=meta)
-                untaken.drop(self.state_dir)  # a note of an earlier game's card
-            except Locked as err:
-                self._in_use(err)
-                return
-            except OSError as err:
-                self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
-                return
-            self._drop(*alerts.UNTIL_SAVED)
-        self._start(game, journal, list(self.joined))
-
-    def _start(self, game: Game, journal: Journal | None, joined: list[int]) -> None:
-        self.game, self.journal, self.joined = game, journal, list(joined)
-        apply = self._apply if journal else game.apply
-        seats = {physical: n for n, physical in enumerate(self.joined)}
+    def _start(self, game: Game, seats: list[int]) -> None:
+        self.lobby.joined = list(seats)
+        game_seats = {physical: n for n, physical in enumerate(seats)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
         kwargs["printed_repeat"] = self.config.printed_repeat
         if game.rules.multi_play:
             kwargs["scan_window"] = self._scan_window
-        self.controller = Controller(game, apply, seats, self._readers, **kwargs)
-        self.phase = Phase.GAME
+        self.controller = Controller(game, self.saved.apply, game_seats, self._readers, **kwargs)
         self.lines.clear()
         self._changed()
 
-    def _apply(self, action: Action) -> list[Event]:
-        """Apply and journal an action; when the disk refuses, the game goes back to how it
-        was and the controller refuses the action (NotSaved is an IllegalAction)."""
-        try:
-            events = self.journal.apply(self.game, action)
-        except NotSaved as err:
-            self.game = self.controller.game = err.game
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err.error))
-            raise
-        if self.alerts:
-            self._drop(*alerts.UNTIL_SAVED)
-        return events
-
     def _back_to_lobby(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
-            try:  # a finished match is kept, never deleted
-                move_aside(self.journal_path, "done")
-            except FileNotFoundError:
-                pass
-            except OSError as err:
-                self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
-                return  # still over: the next press tries again
-        self.game = self.controller = self.journal = None
-        self.phase = Phase.LOBBY
+        if not self.saved.finish():
+            return  # still over: the next press tries again
+        self.controller = None
         self._changed()
 
     # --- time ----------------------------------------------------------------------------------
@@ -429,12 +252,12 @@ class Session:
         return min(times, default=None)
 
     def _record(self, outcome: Outcome, now: float) -> None:
-        if self.game is None:
+        if self.controller is None:
             return  # held behind the press that ended the match: the lobby is up already
+        if isinstance(outcome, MatchDone):
+            self._back_to_lobby()
+            return
         if isinstance(outcome, Refused):
-            if outcome.reason == Refusal.ROUND_OVER and self.game.awaiting.kind is Kind.MATCH_OVER:
-                self._back_to_lobby()
-                return
             physical = self.joined[outcome.seat] if outcome.seat is not None else outcome.at_seat
             self._refuse(
                 physical, outcome.message, now, outcome.reason, outcome.card, outcome.pressed
@@ -444,27 +267,15 @@ class Session:
             self._forget_refusal()
             for event in outcome.events:
                 self.lines.append(Line(event))
-        self._note_untaken(outcome)
+        self.saved.note_untaken(outcome, self.controller.asking, self.game)
         self._changed()  # an Asking too: the screen asks for the seat to swap with
 
-    def _note_untaken(self, outcome: Outcome) -> None:
-        """Keep a note of a card on the pile that the game has not taken (a 7 asking for its
-        seat) while it waits, so that a restart can say so (table.flow.untaken)."""
-        if self.journal is None:
-            return
-        waiting = self.controller.asking
-        try:
-            if isinstance(outcome, Asking):
-                cards = tuple(str(card) for card in outcome.play.cards)
-                count = len(self.game.history)
-                note = untaken.Untaken(outcome.play.seat, cards, count, self.game.origin)
-                untaken.keep(self.state_dir, note)
-                self._untaken = True
-            elif self._untaken and waiting is None:
-                untaken.drop(self.state_dir)
-                self._untaken = False
-        except OSError as err:  # the note only adds a sentence after a restart
-            log.warning("cannot keep the note of an untaken card: %s", err)
+    # --- notices -------------------------------------------------------------------------------
+
+    def _decline(self, declined: Declined, now: float) -> None:
+        self._refuse(
+            declined.seat, declined.message, now, declined.reason, pressed=declined.pressed
+        )
 
     def _refuse(
         self, seat: int | None, text: str, now: float, reason: str = "", card="", pressed=""
@@ -497,11 +308,6 @@ class Session:
         self.version += 1
         if self._on_change is not None:
             self._on_change()
-
-    def asking(self) -> tuple[int, str] | None:
-        """(game seat, card) of a 7 waiting for the seat to swap with, if one waits."""
-        play = self.controller.asking if self.controller is not None else None
-        return (play.seat, str(play.card)) if play is not None else None
 
     # --- what the lights show ------------------------------------------------------------------
 

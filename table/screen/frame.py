@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from engine import Kind
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
-from table.flow.session import PRESET_BUTTONS, Phase, Session
+from table.flow.lobby import PRESET_BUTTONS
 from table.flow.session import Notice as SessionNotice
+from table.flow.session import Phase, Session
 from table.setup.config import Config
 
 from .text import Text, default_language
@@ -35,6 +36,7 @@ PROBLEM_KEYS = {
     "line too long": "problem_garbled",
     "not a frame": "problem_garbled",
     "frame cut short": "problem_garbled",
+    "frame too long": "problem_garbled",
     "bad frame": "problem_garbled",
     "bad checksum": "problem_garbled",
     "reader disconnected": "problem_disconnected",

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import functools
+import logging
 import math
 import os
 from array import array
@@ -12,7 +15,15 @@ import pygame
 
 from engine import events as ev
 
+log = logging.getLogger(__name__)
+
 Note = tuple[float, float]  # (frequency in Hz, length in seconds)
+
+# ALSA's error handler: void (*)(const char *file, int line, const char *function, int err,
+# const char *fmt, ...); the arguments after fmt are not read.
+_AlsaHandler = ctypes.CFUNCTYPE(
+    None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p
+)
 
 TUNES: dict[str, tuple[Note, ...]] = {
     "play": ((880.0, 0.045), (1320.0, 0.07)),
@@ -76,6 +87,25 @@ def sound_for(events: Iterable[ev.Event]) -> str | None:
     return None
 
 
+def _alsa_said(file: bytes, line: int, function: bytes, err: int, fmt: bytes) -> None:
+    log.debug("ALSA %s:%d (%s): %s", file.decode(errors="replace"), line,
+              function.decode(errors="replace"), fmt.decode(errors="replace"))  # fmt: skip
+
+
+@functools.cache
+def quiet_alsa() -> object | None:
+    """Send ALSA's own error lines to the debug log instead of stderr: on a machine without a
+    sound card it writes eight of them when the mixer looks for one. None without ALSA; else
+    the handler, which the cache keeps alive as long as ALSA may call it."""
+    try:
+        alsa = ctypes.CDLL("libasound.so.2")
+    except OSError:
+        return None
+    handler = _AlsaHandler(_alsa_said)
+    alsa.snd_lib_error_set_handler(handler)
+    return handler
+
+
 class Sounds:
     """The table's sounds, made at start; every method does nothing without an audio device."""
 
@@ -83,6 +113,7 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         if not enabled or os.environ.get("SDL_AUDIODRIVER") == "dummy":
             return  # no speaker: stay silent and start no audio thread
+        quiet_alsa()
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
@@ -95,7 +126,8 @@ class Sounds:
                 sound = pygame.mixer.Sound(buffer=data)
                 sound.set_volume(max(0.0, min(1.0, volume)))
                 self._sounds[name] = sound
-        except (pygame.error, TypeError, OSError):
+        except (pygame.error, TypeError, OSError) as err:
+            log.info("no sound: %s", err)
             self._sounds = {}
 
     @property

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import locale
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Card, Color, Rank, Refusal
@@ -166,6 +167,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_other": "the game waits for something else",
         "no_color_asked": "nobody has to choose a colour now",
         "two_seats": "two seats must join (press {call}) before the game starts",
+        "join_first": "not joined yet: {call} joins, then {draw} at a joined seat starts",
         "lobby_scan": "press {call} to join, then {draw} to start",
         "not_your_turn_pressed": "not your turn: {button} does nothing now",
         "wrong_moment_pressed": "{button} does nothing now: {waiting}",
@@ -254,6 +256,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "The saved game could not be read: it is kept as {file}",
         "alert_misfit": "The saved game has {seats} seats, this table {configured}: "
         "{challenge} sets it aside",
+        "alert_rewritten": "Another program removed or changed the saved game: it is saved "
+        "again from this table, nothing lost",
         "cause_disk_full": "the disk is full",
         "cause_read_only": "the disk is read-only",
         "cause_no_permission": "no permission to write there",
@@ -413,6 +417,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_other": "la partida espera otra cosa",
         "no_color_asked": "ahora nadie tiene que elegir color",
         "two_seats": "deben unirse dos asientos (pulsa {call}) antes de empezar",
+        "join_first": "aún no te has unido: {call} une, y {draw} en un asiento unido empieza",
         "lobby_scan": "pulsa {call} para unirte y {draw} para empezar",
         "not_your_turn_pressed": "no es tu turno: {button} no hace nada ahora",
         "wrong_moment_pressed": "{button} no hace nada ahora: {waiting}",
@@ -496,6 +501,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "alert_unreadable": "No se pudo leer la partida guardada: se guarda como {file}",
         "alert_misfit": "La partida guardada tiene {seats} asientos, esta mesa {configured}: "
         "{challenge} la aparta",
+        "alert_rewritten": "Otro programa borró o cambió la partida guardada: se guarda de "
+        "nuevo desde esta mesa, sin perder nada",
         "cause_disk_full": "el disco está lleno",
         "cause_read_only": "el disco es de solo lectura",
         "cause_no_permission": "no hay permiso para escribir ahí",
@@ -508,11 +515,39 @@ STRINGS: dict[str, dict[str, str]] = {
 _RANK_KEYS = {Rank.SKIP: "card_skip", Rank.REVERSE: "card_reverse", Rank.DRAW2: "card_draw2"}
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a user's language is asked for, the first set one winning (POSIX's order)."""
+
+
+def asked_locale(env: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The locale the environment asks for, as (variable, value): the table's sentences are
+    its own, so a locale the system has not generated (Python then reports en_US) still
+    counts. None when none is set."""
+    env = os.environ if env is None else env
+    return next(((v, env[v]) for v in LOCALE_VARIABLES if env.get(v)), None)
+
+
 def default_language(name: str | None = None) -> str:
-    """The language of a locale name (the user's locale by default): "es" or "en"."""
+    """The language of a locale name (the user's asked-for locale by default): "es" or "en"."""
     if name is None:
-        name = locale.getlocale()[0]
+        asked = asked_locale()
+        name = asked[1] if asked else locale.getlocale()[0]
     return "es" if (name or "").lower().startswith("es") else "en"
+
+
+def language_said(setting: str, env: Mapping[str, str] | None = None) -> str:
+    """One line for the log at start: the language the table speaks and why."""
+    if setting != "auto":
+        return f"language: {setting} (configured)"
+    asked = asked_locale(env)
+    if asked is None:
+        return f"language: {default_language()} (auto: no LANG, LC_ALL or LC_MESSAGES set)"
+    variable, value = asked
+    lang = default_language(value)
+    if lang == "en" and not value.lower().startswith(("en", "c", "posix")):
+        return (f"language: en (auto: {variable}={value} is neither English nor Spanish; "
+                'set language = "es" or "en" in the configuration)')  # fmt: skip
+    return f"language: {lang} (auto: {variable}={value})"
 
 
 @dataclass(frozen=True)

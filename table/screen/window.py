@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 
 PC_SIZE = (1280, 720)
 HEADLESS_SIZE = (1920, 1080)
+DESKTOP_ROOM = (80, 120)
+"""What a desktop keeps around a window (its bars, the window's frame), in pixels."""
 
 
 NO_SCREEN_DRIVERS = ("offscreen", "dummy")
@@ -44,6 +46,15 @@ def drawn_size(screen: tuple[int, int]) -> tuple[int, int]:
     width, height = screen
     scale = min(1.0, LARGEST[0] / width, LARGEST[1] / height) if width and height else 1.0
     return (round(width * scale), round(height * scale))
+
+
+def pc_window(desktop: tuple[int, int]) -> tuple[tuple[int, int], int]:
+    """The window on a desktop of `desktop` pixels, and its flags: PC_SIZE where it fits with
+    the desktop's bars around it, else the whole screen without a frame (an 800x480 screen
+    gets all of its 800x480, never a 1280x720 window cut off)."""
+    if all(d >= s + r for d, s, r in zip(desktop, PC_SIZE, DESKTOP_ROOM, strict=True)):
+        return PC_SIZE, 0
+    return desktop, pygame.NOFRAME
 
 
 def open_surface(config: Config, headless: bool) -> pygame.Surface:
@@ -72,7 +83,7 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
         flags = pygame.FULLSCREEN
         size = size if all(size) else pygame.display.get_desktop_sizes()[0]
     elif not all(size):
-        size = PC_SIZE
+        size, flags = pc_window(pygame.display.get_desktop_sizes()[0])
     drawn = drawn_size(size)
     if drawn != size:
         log.info("a %dx%d screen: drawn at %dx%d", *size, *drawn)

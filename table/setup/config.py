@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import pwd
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -17,6 +20,7 @@ from hw.buttons import PadPins, SeatPins
 from hw.frames import PICAMERA2
 from hw.header import PHYSICAL
 from hw.protocols import BAUD, BAUDS, Protocol
+from table import files
 from table.screen.view import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
@@ -39,6 +43,7 @@ PIN_RANGE = (min(PHYSICAL), max(PHYSICAL))  # the BCM GPIOs on the Pi's header
 TURN = "turn"
 GAP_MS = 50  # a reader's defaults where default.toml has none: [[reader]] lists are replaced
 REPEAT_MS = 500
+TEXT_LIMIT = 1 << 20  # bytes of a configuration or a deck map: a bigger file is not one
 FACES_FILE = "faces.npz"
 """The camera's deck faces (`uno-table enroll --camera`) unless a reader names its own file:
 beside the journal in state_dir."""
@@ -152,9 +157,10 @@ def load(path: Path | None = None) -> Config:
 
 
 def read_text(path: Path, what: str) -> str:
-    """A UTF-8 file's text; ConfigError with one clear line when it cannot be read."""
+    """A UTF-8 file's text (a regular file of at most TEXT_LIMIT bytes); ConfigError with one
+    clear line when it cannot be read."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return files.read_bytes(path, TEXT_LIMIT).decode("utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -234,8 +240,9 @@ class _Table:
         return self.get(key, "true or false", lambda v: type(v) is bool)
 
     def str(self, key: str, default: Any = ..., max_len: int = 200) -> str:
-        expected = f"a text of at most {max_len} characters"
-        return self.get(key, expected, lambda v: type(v) is str and len(v) <= max_len, default)
+        expected = f"a text of at most {max_len} characters, without control characters"
+        ok = lambda v: type(v) is str and len(v) <= max_len and not _controls(v)  # noqa: E731
+        return self.get(key, expected, ok, default)
 
     def choice(self, key: str, choices: tuple, default: Any = ...) -> Any:
         expected = "one of " + ", ".join(_show(c) for c in choices)
@@ -346,13 +353,24 @@ def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:
 
 def _path(table: _Table, key: str, folder: Path) -> Path:
     text = table.str(key, max_len=4096)
-    if not text or "\0" in text:
+    if not text:
         table.fail(key, "a path", text)
     try:
-        path = Path(text).expanduser()
-    except RuntimeError:  # "~" with no HOME and no entry in the user database
+        path = _expand_home(Path(text))
+    except (RuntimeError, KeyError):  # "~" with no HOME and no entry in the user database
         table.fail(key, "an absolute path: ~ names no home folder here (HOME is unset)", text)
     return path if path.is_absolute() else folder / path
+
+
+def _expand_home(path: Path) -> Path:
+    """`~` or `~/...` in the home folder: HOME's, unless it names no folder (empty, or not
+    absolute: it would put the state under /.local), then the user database's."""
+    if path.parts[:1] != ("~",):
+        return path.expanduser()  # not ours (or ~user): Python's rule
+    home = os.environ.get("HOME", "")
+    if not os.path.isabs(home):
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    return Path(home, *path.parts[1:])
 
 
 def _gpio(table: _Table) -> Gpio:
@@ -449,12 +467,20 @@ def _sound(table: _Table) -> Sound:
     return sound
 
 
+def _controls(text: str) -> bool:
+    """Whether `text` holds a control character (a NUL, a newline, an escape...): the screen
+    cannot draw one, and a name or a path has no use for one."""
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
+
+
 def _show(value: Any) -> str:
     """A value as TOML shows it, for messages."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        # Control characters escaped, as TOML writes them: the message stays one clean line.
+        quoted = json.dumps(value, ensure_ascii=False)
+        return "".join(f"\\u{ord(c):04x}" if _controls(c) else c for c in quoted)
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

@@ -13,7 +13,7 @@ from gpiozero.pins import Factory
 from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
-from hw.events import InputEvent
+from hw.events import DeviceProblem, InputEvent
 from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
@@ -64,13 +64,16 @@ def start_readers(
     decode: Callable[[str], str | None],
     clock: Callable[[], float] = time.monotonic,
     feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
+    *,
+    keyboard_reads: bool = False,
 ) -> list[CardReader]:
     """A started reader thread for every configured reader; a camera named in `feeds` opens
-    its frames there instead of its device (the table script's)."""
+    its frames there instead of its device (the table script's). `keyboard_reads`: the
+    keyboard stands in (a PC), so a reader never plugged in is not a problem until it is."""
     codes = dealt_codes(config)
     feeds = feeds or {}
     return [
-        open_reader(r, events, decode, clock, codes, feeds.get(r.name)).start()
+        open_reader(r, events, decode, clock, codes, feeds.get(r.name), keyboard_reads).start()
         for r in config.readers
     ]
 
@@ -82,9 +85,14 @@ def open_reader(
     clock: Callable[[], float] = time.monotonic,
     codes: frozenset[str] = frozenset(),
     frames: Callable[[], FrameSource] | None = None,
+    quiet_until_found: bool = False,
 ) -> CardReader:
     """The reader thread (not started) for one configured reader, timing scans by `clock`; a
-    camera keeps the faces of `codes` and opens `frames` when given, else its device."""
+    camera keeps the faces of `codes` and opens `frames` when given, else its device.
+    `quiet_until_found`: not plugged in is not reported until it has been open once.
+
+    Every reader the table opens is made here: a new kind of reader plugs in at this one place
+    (hw/protocols.py's `backend` turns a configured protocol into the device the thread reads)."""
     device = backend(
         reader.protocol,
         reader.device,
@@ -94,7 +102,15 @@ def open_reader(
         codes=codes,
         frames=frames,
     )
-    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock)
+    return CardReader(reader.name, device, events, decode, repeat=reader.repeat, clock=clock,
+                      quiet_until_found=quiet_until_found)  # fmt: skip
+
+
+def reader_problem(problem: DeviceProblem) -> str:
+    """What went wrong at a reader and what it read, for a line that names the reader itself
+    (hw's messages start with "reader" where they are shown alone)."""
+    said = problem.message.removeprefix("reader ")
+    return said + (f" {problem.raw!r}" if problem.raw else "")
 
 
 def open_panel(
@@ -136,20 +152,35 @@ def open_inputs(
     config: Config,
     events: queue.Queue[InputEvent],
     *,
-    pin_factory: str | None = None,
+    pin_factory: str | Factory | None = None,
     env: Mapping[str, str] = os.environ,
     say: Callable[[str], None] = print,
+    bounce: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
 ) -> Inputs:
-    """Open every input; without GPIO the keyboard stands in, and `say` is told so once."""
+    """Open every input; without GPIO the keyboard stands in, and `say` is told so once.
+
+    `pin_factory` is a factory, or the name of one (None: $GPIOZERO_PIN_FACTORY, else the
+    configuration's); `bounce` overrides the configured debounce; readers time scans by `clock`;
+    a camera named in `feeds` reads its frames there (see start_readers).
+    """
     book = codebook(config)
     inputs = Inputs(open_keyboard(config, book.decode))
-    factory, why = open_factory(pin_factory_name(config, pin_factory, env))
+    if isinstance(pin_factory, Factory):
+        factory, why = pin_factory, ""
+    else:
+        factory, why = open_factory(pin_factory_name(config, pin_factory, env))
     if factory is not None:
         try:
-            inputs.panel = open_panel(config, factory, events)
+            inputs.panel = open_panel(config, factory, events, bounce=bounce)
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:
-        say(f"No GPIO buttons ({why}): the keyboard stands in for them (see README, Keyboard).")
-    inputs.readers = start_readers(config, events, book.decode)
+        say(f"No GPIO buttons ({why}): the keyboard stands in for them and for a card reader "
+            "not plugged in: type a card's code and Enter (see README, Keyboard).")  # fmt: skip
+    keyboard_reads = inputs.panel is None
+    inputs.readers = start_readers(
+        config, events, book.decode, clock, feeds, keyboard_reads=keyboard_reads
+    )
     return inputs

@@ -1,10 +1,10 @@
 """The headless table app fed a scripted game, for the kill test.
 
-`python -m tests.table.table_driver STATE_DIR SCRIPT` runs the app's own Session, Loop and
-Window (SDL's dummy driver) with its journal in STATE_DIR, and puts the script's presses and
-scans on the loop's queue one at a time, printing "ack N" once action N is on screen (so it
-is in the journal). Run again on the same folder, it resumes the saved game the way people
-do (DRAW on the resume screen) and goes on from there.
+`python -m tests.table.table_driver STATE_DIR SCRIPT` runs the app's own table (`build_table`:
+Session, Loop and Window on SDL's dummy driver) with its journal in STATE_DIR, and puts the
+script's presses and scans on the loop's queue one at a time, printing "ack N" once action N
+is on screen (so it is in the journal). Run again on the same folder, it resumes the saved
+game the way people do (DRAW on the resume screen) and goes on from there.
 
 `script()` makes a SCRIPT: the inputs of a seeded demo game (bots through table/demo's
 DemoDriver), and the table's game snapshot after each action, to compare with.
@@ -12,6 +12,7 @@ DemoDriver), and the table's game snapshot after each action, to compare with.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import queue
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceReady
+from table.app import WindowOptions, build_table
 from table.commands.demo import DemoDriver, demo_config_text
 from table.flow.session import Phase, Session
 from table.setup import config as configuration
@@ -84,14 +86,14 @@ class App:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from table.flow.loop import Loop
-        from table.screen.window import Window, open_surface
-
-        config = table_config(players, preset, state_dir)
-        self.events: queue.Queue = queue.Queue()
-        window = Window(config, open_surface(config, headless=True), self.events, None)
-        self.session = Session(config, state_dir, settle=0.0)
-        self.loop = Loop(self.session, self.events, None, window.frame, window.pump)
+        config = dataclasses.replace(table_config(players, preset, state_dir), readers=())
+        # No pins, no readers: the script's inputs go on the loop's queue.
+        self.table = build_table(
+            config, pins="keyboard", events=queue.Queue(), settle=0.0,
+            window=WindowOptions(headless=True, keyboard=False),
+        )  # fmt: skip
+        self.events, self.session = self.table.events, self.table.session
+        self.loop = self.table.loop
 
     def send(self, item: list, changed) -> None:
         """Put one input on the queue and run the loop until `changed()` (then it is shown)."""
@@ -122,7 +124,7 @@ def main(argv: list[str]) -> int:
         before = app.count()
         app.send(item, lambda b=before: app.count() > b)  # applied, journalled, drawn
         print(f"ack {app.count()}", flush=True)
-    session.journal.close()
+    app.table.close()
     print("done", flush=True)
     return 0
 

@@ -64,7 +64,8 @@ def test_the_command_runs_on_a_pc_with_mock_pins_and_a_pty_reader(sim_reader, ca
     out = capsys.readouterr().out
     assert rc == 1  # nobody pressed anything
     assert "pin factory: MockFactory" in out
-    assert f"reader reader 1 (lines): {sim_reader.path} -> {sim_reader.path}" in out
+    assert f"reader 1 (lines): {sim_reader.path} -> {sim_reader.path}" in out
+    assert "reader reader" not in out
     assert "verdict: INCOMPLETE" in out
 
 
@@ -86,7 +87,8 @@ def test_a_bad_configuration_is_one_line_and_exit_2(tmp_path, capsys):
 
 def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
     """An RDM6300 on the pty, a scanner without a suffix on a second one, an NFC reader and a
-    keyboard-mode reader that are not plugged in: each is named with its protocol."""
+    keyboard-mode reader that are not plugged in: each is named with its protocol. Once every
+    button and the two plugged readers have answered, nothing else can: the check ends then."""
     from hw.framing import rdm6300_frame
     from hw.sim import SimReader
     from table.setup import config
@@ -99,18 +101,40 @@ def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
         '[[reader]]\nname = "kbd"\nprotocol = "hid"\ndevice = "/nonexistent/event-kbd"\n'
     )
     try:
-        _, say, thread, result = start_check(config.loads(text, "test.toml"), seconds=3)
+        table = config.loads(text, "test.toml")
+        factory, say, thread, result = start_check(table, seconds=3600)
         say.wait_for("gun: open on")
         sim_reader.send(rdm6300_frame("0A1B2C3D4E") * 10)  # a tag, not a card code: unknown
         scanner.send(b"R5")
-        thread.join(timeout=30)
+        sim = SimButtons(factory, [s.pins for s in table.seats], table.color_pad)
+        for seat, button in sim.buttons():
+            sim.press(seat, button)
+        thread.join(timeout=120)  # a hang guard: the check ends on its own
     finally:
         scanner.close()
     assert f"reader pile (rdm6300): {sim_reader.path} -> {sim_reader.path}" in say.text
     assert "reader nfc (nfc): tty:NOPE7:pn532 -> opened by its driver" in say.text
-    assert say.text.count("pile: unknown code '0A1B2C3D4E'") == 1  # the tag lay there: once
+    assert say.text.count("reader pile: unknown code '0A1B2C3D4E'") == 1  # the tag lay there: once
     assert "reader gun: R5 (for the turn's seat)" in say.text
-    assert "nfc: reader not found: tty:NOPE7:pn532" in say.text
-    assert "kbd: reader not found: /nonexistent/event-kbd" in say.text
+    assert "reader nfc: not found: tty:NOPE7:pn532" in say.text
+    assert "reader kbd: not found: /nonexistent/event-kbd" in say.text
     assert say.wait_for("no scan from:") == "no scan from: kbd, nfc"
+    assert "nothing left that can answer" in say.text
     assert result["rc"] == 1
+
+
+def test_check_with_nothing_attached_fails_at_once(tmp_path, capsys):
+    """No GPIO and a reader not found: nothing can answer, so the verdict comes now, not after
+    --seconds (the thread's join is a hang guard only)."""
+    result = {}
+    argv = ["check", "--pin-factory", "keyboard", "--reader", str(tmp_path / "nothing"),
+            "--seconds", "3600"]  # fmt: skip
+    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive(), "check waited for a reader that is not there"
+    out = capsys.readouterr().out
+    assert result["rc"] == 1
+    assert f"reader 1: not found: {tmp_path / 'nothing'}" in out
+    assert "nothing left that can answer: no buttons to press and no reader found" in out
+    assert out.splitlines()[-1].startswith("verdict: FAIL (no GPIO)")

@@ -1,3 +1,4 @@
+import os
 import tomllib
 from pathlib import Path
 
@@ -217,7 +218,8 @@ BAD = [
     ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
     (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
     ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
-    ('state_dir = "a\\u0000b"', "state_dir: expected a path"),
+    ('state_dir = "a\\u0000b"', "state_dir: expected a text of at most 4096 characters, without "
+     'control characters, got "a\\u0000b"'),
 ]  # fmt: skip
 
 
@@ -279,7 +281,8 @@ def test_a_deck_map_nested_too_deeply_is_one_line(tmp_path):
 
 
 def test_a_folder_given_as_the_configuration_is_one_line(tmp_path):
-    with pytest.raises(ConfigError, match="cannot read the configuration: Is a directory"):
+    said = "cannot read the configuration: a folder is there, not a file"
+    with pytest.raises(ConfigError, match=said):
         config.load(tmp_path)
 
 
@@ -298,3 +301,17 @@ def test_home_unset_with_no_user_entry_is_one_line(monkeypatch):
         "<config>: state_dir: expected an absolute path: ~ names no home folder here "
         '(HOME is unset), got "~/.local/state/uno-table"'
     )
+
+
+@pytest.mark.parametrize("home", ["", "relative/home"])
+def test_a_home_that_names_no_folder_is_not_taken_for_the_root(monkeypatch, tmp_path, home):
+    """HOME="" put the state under /.local/state: the user database's home is taken instead,
+    as when HOME is unset."""
+    import pwd
+
+    entry = list(pwd.getpwuid(os.getuid()))
+    entry[5] = str(tmp_path)  # pw_dir
+    monkeypatch.setenv("HOME", home)
+    monkeypatch.setattr(pwd, "getpwuid", lambda uid: pwd.struct_passwd(entry))
+    assert config.loads("").state_dir == tmp_path / ".local/state/uno-table"
+    assert config.loads('deck_map = "~/deck.toml"').deck_map == tmp_path / "deck.toml"

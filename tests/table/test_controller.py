@@ -7,7 +7,7 @@ import pytest
 from engine import Card, Flip, Game, Kind, RuleSet
 from engine.actions import Accept, CatchUno, Challenge, ChooseColor, Draw, NextRound, Pass, Play
 from hw.events import Button, ButtonPressed, CodeScanned
-from table.flow.controller import Applied, Asking, Controller, Refused
+from table.flow.controller import Applied, Asking, Controller, MatchDone, Refused
 
 PRESETS = ("official", "reglamento", "playone")
 
@@ -153,14 +153,16 @@ def test_round_over_draw_starts_the_next_round():
 
 
 @pytest.mark.parametrize("preset", ["reglamento", "playone"])
-def test_match_over_refuses_everything(preset):
+def test_match_over_ends_on_a_seat_button_and_refuses_the_rest(preset):
     game = Game.from_position(RuleSet.preset(preset), hands=[["R4"], 3], top="R3", turn=0)
     ctl = Controller(game)
     run(ctl, scan("R4"))
     assert game.awaiting.kind is Kind.MATCH_OVER
     before = game.snapshot()
-    out = run(ctl, press(1, "draw", at=1), scan("R1", at=2), press(None, "red", at=3))
+    out = run(ctl, scan("R1", at=2), press(None, "red", at=3))
     assert all(isinstance(o, Refused) and o.reason for o in out)
+    for n, button in enumerate(("draw", "uno", "challenge")):
+        assert run(ctl, press(1, button, at=4 + n)) == [MatchDone(1)]
     assert game.snapshot() == before
 
 

@@ -1,4 +1,8 @@
 import queue
+import random
+import re
+import subprocess
+import sys
 import threading
 import time
 import tomllib
@@ -7,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine import RuleSet
-from hw.events import CodeScanned, DeviceProblem
+from hw.events import CodeScanned, DeviceProblem, DeviceReady
 from table.commands import cli
 from table.commands.enroll import run_enroll
 from table.setup import deckmap
@@ -19,7 +23,9 @@ DECK = [str(card) for card in RuleSet.preset("playone").deck()]
 
 
 def scans(tags):
+    """The reader opens, then sends these tags."""
     events = queue.Queue()
+    events.put(DeviceReady("enroll", "/dev/test"))
     for tag in tags:
         events.put(CodeScanned(tag, "enroll", 0.0))
     return events
@@ -49,7 +55,7 @@ def test_enroll_a_whole_deck(tmp_path):
     assert written.preset == "playone"
     assert list(written.tags) == tags
     assert Counter(written.tags.values()) == Counter(DECK)
-    assert say.lines[0] == f"[1/{len(DECK)}] scan {DECK[0]}"
+    assert say.lines[:2] == ["reader ready on /dev/test", f"[1/{len(DECK)}] scan {DECK[0]}"]
     assert say.lines[-1].startswith("done: all")
 
 
@@ -60,8 +66,8 @@ def test_a_tag_seen_twice_is_refused(tmp_path):
     events.put(DeviceProblem("enroll", "reader disconnected"))
     assert run_enroll("playone", out, events, seconds=0.2, say=say) == 1
     assert deckmap.read(out).tags == {"AA": DECK[0], "BB": DECK[1], "CC": DECK[2]}
-    assert say.text.count("tag AA is already") == 2
-    assert "reader: reader disconnected" in say.text
+    assert say.text.count(f"tag AA is already {DECK[0]}: nothing saved") == 2
+    assert "reader: disconnected: nothing saved" in say.text
     assert say.lines[-1].startswith(f"stopped: 3 of {len(DECK)} cards")
 
 
@@ -74,8 +80,9 @@ def test_stop_and_resume(tmp_path):
     events = scans([tags[0], *tags[5:]])  # an enrolled tag again first: refused
     assert run_enroll("playone", out, events, say=say) == 0
     assert say.lines[0].startswith(f"{out}: 5 of {len(DECK)} cards already enrolled")
-    assert say.lines[1] == f"[6/{len(DECK)}] scan {DECK[5]}"
+    assert say.lines[2] == f"[6/{len(DECK)}] scan {DECK[5]}"
     assert f"tag T0 is already {DECK[0]}" in say.text
+    assert say.lines[4] == say.lines[2]  # the refusal, then the same card asked for again
     assert Counter(deckmap.read(out).tags.values()) == Counter(DECK)
 
 
@@ -151,3 +158,71 @@ def test_a_full_disk_stops_enrolling_with_one_line(tmp_path):
         assert say.lines[-2] == f"cannot save {out}: No space left on device"
         assert say.lines[-1].startswith(f"stopped: 3 of {len(DECK)} cards in {out}")
         assert len(deckmap.read(out).tags) == 3
+
+
+PROMPT = re.compile(r"\[(\d+)/(\d+)\] scan (\w+)$")
+
+
+def test_a_whole_deck_over_a_pty_with_refused_reads_stays_in_step(tmp_path, sim_reader):
+    """As a person enrols: read the last line shown, scan the card it names. Between good scans
+    come a tag already enrolled, a garbled read and a tag that is a card code; every one is
+    refused and the last line names the card again, so the map holds each tag as the card that
+    was asked for when it was scanned."""
+    out, conf = tmp_path / "deck.toml", tmp_path / "table.toml"
+    # repeat_ms 0: a tag read again is a scan, never "the same card still lying there".
+    conf.write_text(f'[[reader]]\nname = "pile"\ndevice = "{sim_reader.path}"\nrepeat_ms = 0\n')
+    argv = [sys.executable, "-m", "table.commands.cli", "enroll", "--config", str(conf),
+            "--out", str(out), "--preset", "official", "--seconds", "600"]  # fmt: skip
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in proc.stdout]).start()
+    rng, asked_as, shown = random.Random(24), {}, []
+    try:
+        while True:
+            line = lines.get(timeout=120)  # a hang guard: each line answers a scan
+            shown.append(line)
+            if line.startswith(("done:", "stopped:")):
+                break
+            if not (ask := PROMPT.match(line)):
+                continue
+            bad = rng.random() < 0.3 and asked_as
+            if bad and (kind := rng.choice(["again", "garbled", "code"])) == "again":
+                sim_reader.scan(rng.choice(list(asked_as)))
+            elif bad and kind == "garbled":
+                sim_reader.send(b"\xff\xfe" + bytes([rng.randrange(0x80, 0xFF)]) + b"\r\n")
+            elif bad:
+                sim_reader.scan("G7" if ask[3] != "G7" else "B2")
+            else:
+                tag = f"04{len(asked_as):06X}"
+                asked_as[tag] = ask[3]
+                sim_reader.scan(tag)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=60)
+    deck = [str(card) for card in RuleSet.preset("official").deck()]
+    assert shown[-1].startswith(f"done: all {len(deck)} cards"), shown[-5:]
+    assert deckmap.read(out).tags == asked_as
+    assert Counter(asked_as.values()) == Counter(deck)
+    refusals = [line for line in shown if line.endswith("nothing saved")]
+    assert len(refusals) >= 10
+    for n, line in enumerate(shown[:-1]):  # every refusal is followed by the card asked again
+        if line.endswith("nothing saved"):
+            assert PROMPT.match(shown[n + 1]), shown[n - 1 : n + 2]
+
+
+def test_enroll_without_its_reader_says_so_and_stops(tmp_path, capsys):
+    """No reader at that path: one line says so and enrol ends, it does not wait for ever
+    (the thread's join is a hang guard)."""
+    out, result = tmp_path / "deck.toml", {}
+    argv = ["enroll", "--out", str(out), "--reader", str(tmp_path / "nothing")]
+    thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive(), "enroll waited for a reader that is not there"
+    said = capsys.readouterr().out.splitlines()
+    assert result["rc"] == 1
+    assert said[0] == (f"reader: not found: {tmp_path / 'nothing'}: "
+                       "plug it in and run the same command again")  # fmt: skip
+    assert said[1].startswith("stopped: 0 of 112 cards")
+    assert not out.exists()

@@ -54,6 +54,7 @@ def test_a_press_out_of_turn_gets_a_button_sentence_in_spanish():
 
 def test_a_lobby_refusal_is_gone_with_the_next_press():
     session, clock = table()
+    send(session, clock, ButtonPressed(0, Button.UNO, clock[0] + 1))
     send(session, clock, ButtonPressed(0, Button.DRAW, clock[0] + 1))
     assert "two seats must join" in session_view(session).footer
     send(session, clock, ButtonPressed(1, Button.UNO, clock[0] + 1))

@@ -73,3 +73,34 @@ def test_a_deck_map_with_a_bad_code_is_a_config_error(tmp_path):
     cfg = config.loads('deck_map = "deck.toml"\nreader = []\n', "t.toml", tmp_path)
     with pytest.raises(config.ConfigError, match="expected a card code, got 'RD3'"):
         open_inputs(cfg, queue.Queue(), pin_factory="keyboard", env={})
+
+
+@pytest.mark.parametrize("pins", ["keyboard", "mock"])
+def test_on_a_pc_a_reader_never_plugged_in_is_no_problem(tmp_path, pins):
+    """The keyboard stands in for the buttons (a PC): it types the cards too, so a reader that
+    is not there is not reported (the corner says "Cards: keyboard") until it is plugged in,
+    and is reported as any device once it has been there. With GPIO buttons (a table), a
+    missing reader is reported at once."""
+    from hw.events import DeviceProblem
+    from hw.sim import SimReader
+
+    path = tmp_path / "reader"
+    cfg = config.loads(f'[[reader]]\nname = "pile"\ndevice = "{path}"\n', "t.toml")
+    events, said = queue.Queue(), []
+    inputs = open_inputs(cfg, events, pin_factory=pins, env={}, say=said.append)
+    try:
+        if pins == "mock":
+            problem = next_event(events)
+            assert isinstance(problem, DeviceProblem) and problem.down
+            return
+        assert "and for a card reader not plugged in: type a card's code and Enter" in said[0]
+        reader = SimReader(path)  # plugged in: the first thing the table hears of it
+        try:
+            assert isinstance(next_event(events), DeviceReady)
+            reader.unplug()  # gone after it was there: a problem like any device's
+            lost = next_event(events)
+            assert isinstance(lost, DeviceProblem) and lost.down
+        finally:
+            reader.close()
+    finally:
+        inputs.close()

@@ -30,6 +30,7 @@ from table.flow.journal import (
     Journal,
     JournalError,
     NotSaved,
+    _crc_of,
     _line,
     move_aside,
     read,
@@ -340,6 +341,17 @@ def set_line(n: int, text: bytes):
     return edit
 
 
+def set_record(n: int, record: dict):
+    """Line `n` made `record`, its checksum chained on from the line before as the journal
+    writes it: a line the checksums take, whatever it says."""
+
+    def edit(lines):
+        lines[n] = _line(record, _crc_of(lines[n - 1]))[:-1]
+        return lines
+
+    return edit
+
+
 def test_a_garbled_line_in_the_middle_resumes_at_the_last_good_action(tmp_path):
     damage, kept, _ = damaged(tmp_path, set_line(4, b"#garbled#"))
     assert (damage.line, kept) == (5, 3)
@@ -368,16 +380,15 @@ def test_a_blank_duplicated_or_missing_line_is_damage(tmp_path, edit):
 
 
 def test_an_action_the_engine_refuses_is_damage(tmp_path):
-    damage, kept, _ = damaged(
-        tmp_path, set_line(6, _line({"n": 6, "action": {"type": "NextRound"}})[:-1])
-    )
+    damage, kept, _ = damaged(tmp_path, set_record(6, {"n": 6, "action": {"type": "NextRound"}}))
     assert (damage.line, kept) == (7, 5)
     assert "refuses action 6 (round_not_over" in damage.why
 
 
 def test_an_unknown_action_is_damage(tmp_path):
-    line = _line({"n": 2, "action": {"type": "Teleport", "seat": 1}})[:-1]
-    damage, kept, _ = damaged(tmp_path, set_line(2, line))
+    damage, kept, _ = damaged(
+        tmp_path, set_record(2, {"n": 2, "action": {"type": "Teleport", "seat": 1}})
+    )
     assert (damage.line, kept) == (3, 1)
     assert "not an action" in damage.why
 
@@ -517,19 +528,27 @@ def test_an_empty_file_is_corruption(tmp_path):
 # --- format 1 (before checksums) ------------------------------------------------------------
 
 
-def format_1(path, game: Game) -> bytes:
-    """`game` journaled as format 1 wrote it: the same lines without checksums."""
+def old_format(path, game: Game, version: int) -> bytes:
+    """`game` journaled as an older format wrote it: 1 without checksums, 2 with each line's
+    checksum its own (not chained) and no game id."""
     header = {
         "journal": "uno-table journal",
-        "format": 1,
-        "app": "0.1",
+        "format": version,
+        "app": f"0.{version}",
         "rules": game.rules.knobs(),
     }
     lines = [{**header, "origin": game.origin, "table": {}}]
     lines += [{"n": n, "action": a.to_json()} for n, a in enumerate(game.history, 1)]
-    data = b"".join(json.dumps(x, separators=(",", ":")).encode() + b"\n" for x in lines)
+    if version == 1:
+        data = b"".join(json.dumps(x, separators=(",", ":")).encode() + b"\n" for x in lines)
+    else:
+        data = b"".join(_line(x) for x in lines)
     path.write_bytes(data)
     return data
+
+
+def format_1(path, game: Game) -> bytes:
+    return old_format(path, game, 1)
 
 
 def test_a_format_1_journal_is_resumed_and_rewritten_with_checksums(tmp_path):

@@ -31,33 +31,33 @@ def small(tmp_path):
 
 
 TEXT = """\
-journal   {path}: format 2, uno-table {app}, 6 actions
+journal   {path}: format 3, uno-table {app}, 6 actions
 rules     official
-origin    from_position: 3 players, first dealer 2, seed 0
+origin    from_position: 3 players, first dealer 3, seed 0
 top       W4   colour blue   direction +1 (to the left)
 piles     draw 4   discard 4   pending draw 4
-awaiting  challenge from seat 1
-dealer    seat 2
-  seat 0    1 card   score    0  hand G7
-> seat 1    1 card   score   20  hand B1  [UNO]
-  seat 2    5 cards  score    0  hand Y1 +4 unseen
+awaiting  challenge from seat 2
+dealer    seat 3
+  seat 1    1 card   score    0  hand G7
+> seat 2    1 card   score   20  hand B1  [UNO]
+  seat 3    5 cards  score    0  hand Y1 +4 unseen
 """
 
 STEPS = """\
    0. start (from_position)
-   1. Play seat=0 cards=R5
-        Played seat=0 cards=R5 color=R
-   2. CallUno seat=1
-        UnoCalled seat=1
-   3. Play seat=1 cards=R2
-        Played seat=1 cards=R2 color=R
-   4. Draw seat=2
-        Drew seat=2 count=1 cards=Y1
-   5. Pass seat=2
-        Passed seat=2
-   6. Play seat=0 cards=W4 color=B
-        Played seat=0 cards=W4 color=B
-        DrawStacked seat=1 total=4
+   1. Play seat=1 cards=R5
+        Played seat=1 cards=R5 color=R
+   2. CallUno seat=2
+        UnoCalled seat=2
+   3. Play seat=2 cards=R2
+        Played seat=2 cards=R2 color=R
+   4. Draw seat=3
+        Drew seat=3 count=1 cards=Y1
+   5. Pass seat=3
+        Passed seat=3
+   6. Play seat=1 cards=W4 color=B
+        Played seat=1 cards=W4 color=B
+        DrawStacked seat=2 total=4
 
 """
 
@@ -102,9 +102,9 @@ def test_a_dealt_game_shows_the_deal_and_the_changed_knobs(tmp_path, capsys):
     Journal.create(path, game).close()
     assert main(["replay", "--step", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "   0. start (new)\n        Dealt dealer=0 hand_size=7\n        FirstCard" in out
+    assert "   0. start (new)\n        Dealt dealer=1 hand_size=7\n        FirstCard" in out
     assert "rules     official (stacking=cross, target_score=200)\n" in out
-    assert "origin    new: 2 players, first dealer 0, seed 4\n" in out
+    assert "origin    new: 2 players, first dealer 1, seed 4\n" in out
 
 
 def test_a_torn_line_is_reported_and_left_alone(small, capsys):
@@ -141,5 +141,5 @@ def test_a_refereed_game_before_the_first_flip(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "top       not turned yet   colour not named yet" in out
-    assert "awaiting  flip from seat 0\n" in out
-    assert "> seat 0    7 cards  score    0  hand 7 unseen\n" in out
+    assert "awaiting  flip from seat 1\n" in out
+    assert "> seat 1    7 cards  score    0  hand 7 unseen\n" in out

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
+import pytest
 
 from engine import Card
 from engine import events as ev
@@ -59,3 +62,29 @@ def test_one_sound_per_batch_of_events():
     assert sound_for([ev.UnoCaught(1, 0), ev.Drew(1, 2, reason="uno")]) == "penalty"
     assert sound_for([played, ev.RoundOver(0, 30)]) == "round_end"
     assert sound_for([ev.Drew(1, 1)]) is None
+
+
+def test_alsa_says_nothing_on_stderr_without_a_sound_device(tmp_path):
+    """ALSA asked for a PCM it cannot open (as on a machine without a sound card) writes its
+    error lines on stderr; the table sends them to the debug log and says one line itself."""
+    import ctypes
+    import subprocess
+    import sys
+
+    try:
+        ctypes.CDLL("libasound.so.2")
+    except OSError:
+        pytest.skip("no ALSA library here")
+    code = (
+        "import logging; logging.basicConfig(level=logging.INFO)\n"
+        "from table.screen.sound import Sounds\n"
+        "print(Sounds().enabled)\n"
+    )
+    env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "AUDIODEV": "no_such_pcm_uno_table",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.stdout == "False\n"
+    assert "ALSA lib" not in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("INFO:table.screen.sound:no sound: ")

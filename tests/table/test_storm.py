@@ -16,9 +16,10 @@ import pytest
 from engine import Kind, RuleSet
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
 from table.commands.demo import demo_config_text
-from table.flow.controller import Applied, Refused
+from table.flow.controller import Applied, MatchDone, Refused
 from table.flow.journal import read
-from table.flow.session import PRESET_BUTTONS, Phase, Session
+from table.flow.lobby import PRESET_BUTTONS
+from table.flow.session import Phase, Session
 from table.setup import config as configuration
 
 SEATS = 6  # seats at the table; the storm's games have 2 to 6 of them
@@ -78,7 +79,7 @@ class Storm:
             if isinstance(outcome, Refused):
                 assert outcome.reason and outcome.message, outcome
                 self.refused += 1
-            else:
+            elif not isinstance(outcome, MatchDone):  # a match's end: the lobby comes next
                 assert isinstance(outcome, Applied) and outcome.events
                 self.applied += 1
         return outcomes

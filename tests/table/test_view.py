@@ -154,7 +154,9 @@ def test_default_positions_go_clockwise_from_the_bottom():
 
 
 def test_the_language_defaults_to_the_locale(monkeypatch):
-    monkeypatch.setattr("locale.getlocale", lambda: ("es_ES", "UTF-8"))
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")  # the locale asked for (generated or not)
     view = build_view(None, TableFacts())
     assert view.lang == "es" and view.seats[0].name == "Asiento 1"
     assert build_view(None, TableFacts(lang="en")).seats[0].name == "Seat 1"

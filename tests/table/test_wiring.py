@@ -113,3 +113,11 @@ def test_the_guide_follows_the_pins_when_they_move():
     assert "3 seat panels (UNO, CHALLENGE and DRAW buttons; 1 of them with an LED)" in guide
     drawn = texts(svg(moved))
     assert "pins are taken: SPI0 (GPIO8-11) is free," in drawn and "RST (GPIO25) is free." in drawn
+
+
+def test_a_diagram_path_it_cannot_write_is_one_line_and_no_guide(tmp_path, capsys):
+    bad = tmp_path / "no" / "such" / "folder" / "wiring.svg"
+    assert cli.main(["wiring", "--svg", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"uno-table: cannot write the diagram to {bad}: No such file or directory\n"

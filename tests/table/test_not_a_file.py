@@ -1,0 +1,123 @@
+"""Configuration, deck map and journals read only from regular files, with bounded reads
+(issue 21, case 7): a FIFO, a device or a huge file is one clear line, never a hang or a
+MemoryError. Each case through the command line, in a process of its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from .test_table_reliability import uno_table, wait_for_frame
+
+ROOT = Path(__file__).resolve().parents[2]
+HANG_GUARD = 120  # seconds: only a hang reaches it
+
+
+def fifo(folder: Path, name: str) -> Path:
+    path = folder / name
+    os.mkfifo(path)
+    return path
+
+
+def huge(folder: Path, name: str) -> Path:
+    path = folder / name
+    with open(path, "wb") as file:
+        file.truncate(1 << 30)  # a gigabyte of zeros (sparse: no disk taken)
+    return path
+
+
+SOURCES = {
+    "fifo": (fifo, "a named pipe (FIFO) is there, not a file"),
+    "zero": (lambda _f, _n: Path("/dev/zero"), "a device is there, not a file"),
+    "urandom": (lambda _f, _n: Path("/dev/urandom"), "a device is there, not a file"),
+    "huge": (huge, "longer than "),
+}
+
+
+def command(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    cmd = [sys.executable, "-m", "table.commands.cli", *args]
+    return subprocess.run(
+        cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_GUARD
+    )
+
+
+def one_line(done: subprocess.CompletedProcess, code: int, *parts: str) -> str:
+    assert done.returncode == code, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    for part in parts:
+        assert part in done.stderr, done.stderr
+    return done.stderr
+
+
+@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("what", ["the configuration", "the deck map"])
+def test_the_configuration_and_the_deck_map_are_read_from_a_file_only(tmp_path, what, source):
+    make, said = SOURCES[source]
+    path = make(tmp_path, "file.toml")
+    config = path
+    if what == "the deck map":
+        config = tmp_path / "table.toml"
+        config.write_text(f'deck_map = "{path}"\n')
+    script = tmp_path / "s.txt"
+    script.write_text("0 wait\n")
+    done = command("run", "--headless", "--script", str(script), "--config", str(config))
+    one_line(done, 2, f"uno-table: {path}: cannot read {what}: {said}")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_replay_reads_a_journal_from_a_file_only(tmp_path, source):
+    make, said = SOURCES[source]
+    path = make(tmp_path, "game.jsonl")
+    done = command("replay", str(path))
+    one_line(done, 1, f"uno-table replay: {path}: {said}")
+
+
+@pytest.mark.parametrize("source", ["fifo", "huge"])
+def test_a_saved_game_that_is_not_a_file_starts_the_table(tmp_path, source):
+    """Before: a FIFO where game.jsonl goes hung the table before its first frame."""
+    state = tmp_path / "state"
+    state.mkdir()
+    SOURCES[source][0](state, "game.jsonl")
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state}"\n')
+    proc = uno_table("run", "--headless", "--config", str(config))
+    guard = threading.Timer(HANG_GUARD, proc.kill)  # a hang ends the stderr it waits on
+    guard.start()
+    try:
+        lines = wait_for_frame(proc)
+    finally:
+        guard.cancel()
+        proc.kill()
+        proc.communicate(timeout=HANG_GUARD)
+    assert not any("Traceback" in line for line in lines), lines
+
+
+CONTROLS = ["\\u0000", "\\u001b[2J", "\\n", "\\u007f", "\\u0085"]
+FIELDS = {
+    "seat": ('[[seat]]\nname = "Ana{}"\nposition = "bottom"\nuno = 5\nchallenge = 6\n'
+             'draw = 13\n[[seat]]\nname = "Bo"\nposition = "top"\nuno = 19\nchallenge = 26\n'
+             'draw = 21\n', "seat[1].name"),
+    "call word": ('[display]\ncall_word = "UNO{}"\n', "display.call_word"),
+    "reader": ('[[reader]]\nname = "pile{}"\ndevice = "/dev/ttyUSB0"\n', "reader[1].name"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("control", CONTROLS)
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_control_character_in_a_name_is_refused_by_the_configuration(tmp_path, field, control):
+    """Case 8: before, a NUL in a seat's name passed the configuration and crashed the first
+    frame; now the configuration refuses it with one line, and the table does not start."""
+    text, key = FIELDS[field]
+    config = tmp_path / "table.toml"
+    config.write_text(text.format(control))
+    script = tmp_path / "s.txt"
+    script.write_text("0 press 1 uno\n0.1 press 2 uno\n0.5 wait\n")
+    done = command("run", "--headless", "--script", str(script), "--config", str(config))
+    one_line(done, 2, f"{config}: {key}: expected a text of at most", "without control characters")
+    assert control in done.stderr  # shown escaped, the line stays one line
