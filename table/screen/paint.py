@@ -16,8 +16,8 @@ from .theme import INK, RGB
 
 # What the caches may hold, in screens' worth of pixels: the top card's parts (a rounded base
 # per colour, the ranks: about a screen), panels, swatches, small faces; far less of text. What
-# is used least recently goes first. The background is kept apart, never evicted.
-IMAGE_SCREENS = 2.0
+# is used least recently goes first.
+IMAGE_SCREENS = 1.5
 TEXT_SCREENS = 0.5
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
@@ -93,7 +93,6 @@ class Painter:
         self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
-        self._backgrounds: dict[Hashable, pygame.Surface] = {}  # in the surface's format
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -283,14 +282,6 @@ class Painter:
             alpha = image.get_flags() & pygame.SRCALPHA
             image = image.convert_alpha() if alpha else image.convert()
         return image
-
-    def background(self, key: Hashable, make: Callable[[], pygame.Surface]) -> None:
-        """Cover the whole surface with a drawing kept in the surface's own format (converting
-        it at every blit would cost more than the blit), never evicted."""
-        image = self._backgrounds.get(key)
-        if image is None:
-            image = self._backgrounds[key] = make().convert(self.surface)
-        self.blit(image, topleft=(0, 0))
 
     def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
         # The box is where the image has ink: its clear margins change no pixel.

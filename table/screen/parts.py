@@ -68,24 +68,14 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
-    """The dark room and, for table screens, the lighter oval of the table."""
-    if not felt:
-        p.rect(th.BACKGROUND, lay.screen)
-        return
-    p.background(("background", lay.width, lay.height), lambda: _felt(lay))
-
-
-def _felt(lay: Layout) -> pygame.Surface:
-    # Drawn in three colours, a byte a pixel; the Painter keeps it in the screen's format.
-    image = pygame.Surface((lay.width, lay.height), depth=8)
-    edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
-    image.set_palette([th.BACKGROUND, edge, th.FELT])
-    image.fill(0)
-    sw, sh = lay.seat_size
-    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-    pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
-    pygame.draw.ellipse(image, 2, oval)
-    return image
+    """The dark room and, for table screens, the lighter oval of the table: drawn in the
+    screen's own format, within the regions a frame redraws (no image to keep or convert)."""
+    p.rect(th.BACKGROUND, lay.screen)
+    if felt:
+        sw, sh = lay.seat_size
+        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+        p.ellipse(th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+        p.ellipse(th.FELT, oval)
 
 
 # --- seats ------------------------------------------------------------------------------
