@@ -97,9 +97,10 @@ def main_run(args: argparse.Namespace) -> int:
     # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT, Ctrl+\ SIGQUIT: the signal wakes the loop,
     # which leaves and closes cleanly (Ctrl+C and Ctrl+\ then end as cli.main says they do).
     window, loop = table.window, table.loop
-    stop = Stop(window)
+    stop = Stop(window, interrupted=getattr(signal.getsignal(signal.SIGINT), "seen", False))
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
         signal.signal(signum, stop)
+    window.quit = window.quit or stop.interrupted  # a Ctrl+C of the start that was swallowed
     table.events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
@@ -125,9 +126,9 @@ def main_run(args: argparse.Namespace) -> int:
 class Stop:
     """A signal handler that only asks the loop to leave (and says whether it was Ctrl+C)."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window, interrupted: bool = False) -> None:
         self.window = window
-        self.interrupted = False
+        self.interrupted = interrupted
 
     def __call__(self, signum: int, _frame) -> None:
         self.interrupted = self.interrupted or signum in (signal.SIGINT, signal.SIGQUIT)

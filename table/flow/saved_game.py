@@ -13,6 +13,7 @@ from pathlib import Path
 
 from engine import Action, Game, Play
 from engine.events import Event
+from table.files import NotAFile, TooBig
 from table.flow import alerts, untaken
 from table.flow.alerts import Alert
 from table.flow.controller import Asking, Outcome
@@ -76,12 +77,23 @@ class SavedGame:
         except JournalError as err:
             self._set_aside(err)
             return
+        except (NotAFile, TooBig) as err:
+            self._not_a_game(err)
+            return
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
             return
         self.drop(alerts.Kind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
         self.offered = True
+        self._changed()
+
+    def _not_a_game(self, err: NotAFile | TooBig) -> None:
+        """Something that is no saved game where it goes: offered to be set aside, and said."""
+        thing = err.thing if isinstance(err, NotAFile) else "too_big"
+        self.drop(alerts.Kind.CANNOT_READ)
+        self._alert(Alert(alerts.Kind.NOT_A_GAME, str(err), thing=thing))
+        self._meta, self.offered = {}, True
         self._changed()
 
     def _set_aside(self, err: JournalError) -> None:
@@ -122,6 +134,9 @@ class SavedGame:
             moved = err.moved_to.name if err.moved_to else ""
             self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
             self.offered = False
+            return None
+        except (NotAFile, TooBig) as err:
+            self._not_a_game(err)
             return None
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
@@ -183,7 +198,7 @@ class SavedGame:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
+        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.NOT_A_GAME)
         self.offered = False
         self._changed()
 

@@ -13,7 +13,7 @@ from engine import (
     RuleSet,
 )
 from engine import events as ev
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent, Problem
 from hw.keyboard import KeyMap
 from table.flow.session import Session
 from table.setup import config as configuration
@@ -237,7 +237,8 @@ def table_examples(lang: str) -> dict[str, View]:
     refused = _Table(lang).started().scan("W").press(2, Button.UNO)
     views["refused_uno"] = refused.view()
     views["refusal_gone"] = refused.press(None, Button.YELLOW).view()
-    bad = _Table(lang).started().send(DeviceProblem("keyboard", "unknown code", "X9"))
+    unknown = DeviceProblem("keyboard", Problem.UNKNOWN_CODE, "unknown code", "X9")
+    bad = _Table(lang).started().send(unknown)
     views["bad_code"] = bad.view()
     challenge = _Table(lang).started().scan("W4").press(None, Button.BLUE)
     views["challenge_offer"] = challenge.view()

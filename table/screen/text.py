@@ -195,6 +195,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: the camera is not plugged in",
         "problem_camera_cannot_open": "{source}: the camera cannot be opened",
         "problem_camera_software": "{source}: the camera's software is missing (README, Camera)",
+        "problem_reader_software": "{source}: the reader's software is missing "
+        "(README, Card readers)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -258,6 +260,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "{challenge} sets it aside",
         "alert_rewritten": "Another program removed or changed the saved game: it is saved "
         "again from this table, nothing lost",
+        "alert_not_a_game": "There is {thing} where the saved game goes: {challenge} sets it aside",
+        "thing_folder": "a folder",
+        "thing_fifo": "a named pipe (FIFO)",
+        "thing_device": "a device",
+        "thing_socket": "a socket",
+        "thing_dangling": "a link to nothing",
+        "thing_loop": "a loop of links",
+        "thing_other": "something that is not a file",
+        "thing_too_big": "a file too big to be a saved game",
         "cause_disk_full": "the disk is full",
         "cause_read_only": "the disk is read-only",
         "cause_no_permission": "no permission to write there",
@@ -444,6 +455,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: la cámara no está conectada",
         "problem_camera_cannot_open": "{source}: no se puede abrir la cámara",
         "problem_camera_software": "{source}: falta el software de la cámara (README, Cámara)",
+        "problem_reader_software": "{source}: falta el software del lector (README, Card readers)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",
@@ -503,6 +515,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "{challenge} la aparta",
         "alert_rewritten": "Otro programa borró o cambió la partida guardada: se guarda de "
         "nuevo desde esta mesa, sin perder nada",
+        "alert_not_a_game": "Hay {thing} donde va la partida guardada: {challenge} lo aparta",
+        "thing_folder": "una carpeta",
+        "thing_fifo": "una tubería con nombre (FIFO)",
+        "thing_device": "un dispositivo",
+        "thing_socket": "un socket",
+        "thing_dangling": "un enlace que no lleva a nada",
+        "thing_loop": "un bucle de enlaces",
+        "thing_other": "algo que no es un archivo",
+        "thing_too_big": "un archivo demasiado grande para ser una partida",
         "cause_disk_full": "el disco está lleno",
         "cause_read_only": "el disco es de solo lectura",
         "cause_no_permission": "no hay permiso para escribir ahí",
@@ -644,6 +665,8 @@ class Text:
         """A problem with the saved game as a sentence: "Cannot save: the disk is full..."."""
         if cause is not None:
             blanks["cause"] = self("cause_" + cause, **blanks)
+        if blanks.get("thing"):
+            blanks["thing"] = self("thing_" + blanks["thing"])
         return self("alert_" + kind, **blanks)
 
     def _card_or_blank(self, card) -> str:
