@@ -76,7 +76,7 @@ def ours(players: int, seeds: range, policy: Policy = uniform) -> Run:
         rng = random.Random(seed)
         moves = 0
         while game.winner is None and moves < MAX_ACTIONS:
-            game.apply(policy(game.legal_actions(), rng))
+            game.apply_listed(policy(game.legal_actions(), rng))
             moves += 1
         actions += moves
     return Run(len(seeds), actions, time.perf_counter() - start)
@@ -130,7 +130,7 @@ class Comparison:
 
     @property
     def action_ratio(self) -> float | None:
-        """Our actions per second over rlcard's: the target (DESIGN.md), at least 1."""
+        """Our actions per second over rlcard's: the target (bench/report.py), at least 1."""
         return self.ours.actions_per_s / self.theirs.actions_per_s if self.theirs else None
 
 

@@ -28,7 +28,8 @@ def test_quick_bench_writes_every_target(tmp_path):
                    "idle game screen", "start to first frame",
                    "peak memory", "memory growth", "pixels written per frame",
                    "instructions per frame", "journal", "engine, 2 players",
-                   "engine, 4 players"):  # fmt: skip
+                   "engine, 4 players", "camera, photos: >= 95% right",
+                   "camera, read one 640x480 frame", "## Camera recogniser"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
 

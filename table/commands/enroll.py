@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.protocols import BAUD, Protocol
+from hw.protocols import BAUD, ReaderProtocol
 from table.commands import enroll_camera
 from table.setup import config as configuration
 from table.setup import deckmap
@@ -23,9 +23,6 @@ CARD_CODES = frozenset(
     str(card) for name in RuleSet.PRESETS for card in RuleSet.preset(name).deck()
 )
 """Every card code: a tag that reads as one would play as that card, whatever the map says."""
-
-FACES_FILE = "faces.npz"
-"""The camera's deck faces, beside the journal in state_dir, unless --faces says otherwise."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
-    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+    parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,
                         help="how --reader speaks (default: lines)")  # fmt: skip
     parser.add_argument("--seconds", type=float, help="stop after this long (run again to go on)")
     parser.set_defaults(handler=main)
@@ -63,7 +60,7 @@ def main(args: argparse.Namespace) -> int:
     if args.out is None:
         raise ConfigError("enroll: --out FILE is needed (the deck map to write), or --camera")
     if args.reader:
-        reader = Reader("enroll", args.reader, BAUD, None, Protocol(args.protocol))
+        reader = Reader("enroll", args.reader, BAUD, None, ReaderProtocol(args.protocol))
     elif config.readers:
         reader = config.readers[0]
     else:
@@ -76,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
 
 def _camera(args: argparse.Namespace, config, preset: str) -> int:
     """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
-    faces = args.faces or config.state_dir / FACES_FILE
+    faces = args.faces or configuration.default_faces(config.state_dir)
     if args.photos is None:
         raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
     return enroll_camera.from_photos(args.photos, faces, preset)

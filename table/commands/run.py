@@ -146,6 +146,18 @@ def main_script(config: configuration.Config, config_path: Path | None, args) ->
     return 0
 
 
+def play_demo(rig: demo_mod.DemoRig, window, stay: bool) -> dict:
+    """Play the demo in `window`; then say it is over (no bot answers the prompt any more),
+    and with `stay` keep that up until the window is closed. Returns the driver's summary."""
+    loop = rig.loop
+    summary = demo_mod.run(rig, stop=lambda: window.quit)
+    window.finish("demo_over")
+    loop.run_once(wait=0.0)
+    while stay and not window.quit:
+        loop.run_once(wait=0.1)
+    return summary
+
+
 def main_demo(args: argparse.Namespace) -> int:
     """Play a demo; headless, print the summary as the last line and exit 0 only if consistent."""
     with tempfile.TemporaryDirectory(prefix="uno-demo-") as folder:
@@ -169,9 +181,7 @@ def main_demo(args: argparse.Namespace) -> int:
         pace = args.pace if args.pace is not None else (0.0 if args.headless else 0.6)
         rig.driver.pace = pace
         try:
-            summary = demo_mod.run(rig, stop=lambda: window.quit)
-            while not args.headless and not window.quit:
-                rig.loop.run_once(wait=0.1)  # the result stays up until the window is closed
+            summary = play_demo(rig, window, stay=not args.headless)
         finally:
             rig.close()
         summary["screens"] = sorted(window.saved)

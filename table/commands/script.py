@@ -1,5 +1,5 @@
 """`uno-table run --script FILE`: a file of presses and scans played through the real input
-paths, then the table's state as one JSON line (DESIGN.md, "The table script").
+paths, then the table's state as one JSON line (README, "Table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
 into a pseudo-terminal that each configured reader opens in place of its device; a camera
@@ -27,7 +27,7 @@ from gpiozero.pins.mock import MockFactory
 from engine import Kind
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button
 from hw.frames import FrameFeed, cv2_module, plain_mat
-from hw.protocols import Protocol
+from hw.protocols import ReaderProtocol
 from hw.reader import ReaderUnavailable
 from hw.sim import SimButtons, SimReader
 from table.app import WindowOptions, build_table
@@ -228,7 +228,7 @@ def read_script(path: Path, config: Config) -> list[Step]:
         why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
         raise ScriptError(f"{path}: cannot read the script: {why}") from None
     names = [r.name for r in config.readers]
-    cameras = [r.name for r in config.readers if r.protocol is Protocol.CAMERA]
+    cameras = [r.name for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
     return parse(text, len(config.seats), names, str(path), cameras, Path(path).parent)
 
 
@@ -250,7 +250,7 @@ BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
 
 def _on_pty(reader: Reader, path: Path) -> Reader:
     """A reader on a pty: a serial one speaks its protocol there, an nfc or hid one lines."""
-    protocol = reader.protocol if reader.protocol.serial else Protocol.LINES
+    protocol = reader.protocol if reader.protocol.serial else ReaderProtocol.LINES
     return dataclasses.replace(reader, device=str(path), protocol=protocol)
 
 
@@ -264,7 +264,7 @@ class Player:
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
         self.clock = ScriptClock(time.monotonic())
-        cameras = [r for r in config.readers if r.protocol is Protocol.CAMERA]
+        cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
         self.feeds = {r.name: FrameFeed(plain_mat()) for r in cameras}
         self.sims = {
             r.name: SimReader(folder / f"reader-{n}")
@@ -299,7 +299,7 @@ class Player:
         # A device's own windows in real time: the silence that ends a gap reader's frame
         # (a button's refractory period and a reader's repeat window run on the table's clock).
         self._windows = {BUTTONS: 0.0} | {
-            r.name: r.gap if r.protocol is Protocol.GAP else 0.0 for r in config.readers
+            r.name: r.gap if r.protocol is ReaderProtocol.GAP else 0.0 for r in config.readers
         }
         self._changed()
 

@@ -61,7 +61,7 @@ LIMIT = 16 << 20  # bytes: some 200,000 actions, far more than any match (a bigg
 
 log = logging.getLogger(__name__)
 
-Step = Callable[[int, "Action | None", "list[Event]"], None]
+EachAction = Callable[[int, "Action | None", "list[Event]"], None]
 
 
 def app_version() -> str:
@@ -133,7 +133,7 @@ class Contents:
     def rules(self) -> RuleSet:
         return RuleSet(**self.header["rules"])
 
-    def play(self, each: Step | None = None) -> tuple[Game, Damage | None]:
+    def play(self, each: EachAction | None = None) -> tuple[Game, Damage | None]:
         """The game after the good actions, and the first damage (the engine refusing an
         action is damage too). A header that builds no game raises JournalError.
 
@@ -155,7 +155,7 @@ class Contents:
                 each(n, action, events)
         return game, self.damage
 
-    def replay(self, each: Step | None = None) -> Game:
+    def replay(self, each: EachAction | None = None) -> Game:
         """The whole game; any damage raises JournalError (see `play` for the good part)."""
         game, damage = self.play(each)
         if damage is not None:

@@ -14,8 +14,8 @@ from pathlib import Path
 from engine import Action, Game, Play
 from engine.events import Event
 from table.files import NotAFile, TooBig
-from table.flow import alerts, untaken
-from table.flow.alerts import Alert
+from table.flow import untaken
+from table.flow.alerts import UNTIL_SAVED, Alert, AlertKind
 from table.flow.controller import Asking, Outcome
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
@@ -81,9 +81,9 @@ class SavedGame:
             self._not_a_game(err)
             return
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_READ, err))
             return
-        self.drop(alerts.Kind.CANNOT_READ)
+        self.drop(AlertKind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
         self.offered = True
         self._changed()
@@ -91,8 +91,8 @@ class SavedGame:
     def _not_a_game(self, err: NotAFile | TooBig) -> None:
         """Something that is no saved game where it goes: offered to be set aside, and said."""
         thing = err.thing if isinstance(err, NotAFile) else "too_big"
-        self.drop(alerts.Kind.CANNOT_READ)
-        self._alert(Alert(alerts.Kind.NOT_A_GAME, str(err), thing=thing))
+        self.drop(AlertKind.CANNOT_READ)
+        self._alert(Alert(AlertKind.NOT_A_GAME, str(err), thing=thing))
         self._meta, self.offered = {}, True
         self._changed()
 
@@ -105,9 +105,9 @@ class SavedGame:
             self._in_use(locked)
             return
         except OSError as error:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, error))
+            self._alert(Alert.from_os(AlertKind.CANNOT_READ, error))
             return
-        self._alert(Alert(alerts.Kind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
+        self._alert(Alert(AlertKind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
 
     def in_the_way(self) -> bool:
         """A saved game (or something else) where a new one would go: offered again."""
@@ -130,22 +130,22 @@ class SavedGame:
             self._in_use(err)
             return None
         except JournalError as err:
-            self.drop(alerts.Kind.MISFIT)
+            self.drop(AlertKind.MISFIT)
             moved = err.moved_to.name if err.moved_to else ""
-            self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
+            self._alert(Alert(AlertKind.UNREADABLE, str(err), file=moved))
             self.offered = False
             return None
         except (NotAFile, TooBig) as err:
             self._not_a_game(err)
             return None
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return None
         seats = self._seats_of(game)
         if seats is None:
             journal.close()
             return None
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
+        self.drop(*UNTIL_SAVED, AlertKind.MISFIT)
         self._alert_damage(journal)
         self.journal, self.offered = journal, False
         note = untaken.take(self.state_dir)
@@ -160,7 +160,7 @@ class SavedGame:
         detail = f"{self.path}:{aside.damage.line}: {aside.damage.why}"
         self._alert(
             Alert(
-                alerts.Kind.DAMAGED,
+                AlertKind.DAMAGED,
                 detail,
                 file=aside.kept_as.name,
                 line=aside.damage.line,
@@ -181,7 +181,7 @@ class SavedGame:
         if fits:
             return list(seats)
         detail = f"{self.path}: seats {seats!r}, this table has {configured} seats"
-        self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
+        self._alert(Alert(AlertKind.MISFIT, detail, seats=game.players, configured=configured))
         return None
 
     def discard(self) -> None:
@@ -195,10 +195,10 @@ class SavedGame:
         except FileNotFoundError:
             aside = None  # gone already: nothing to keep
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.NOT_A_GAME)
+        self.drop(*UNTIL_SAVED, AlertKind.MISFIT, AlertKind.NOT_A_GAME)
         self.offered = False
         self._changed()
 
@@ -221,9 +221,9 @@ class SavedGame:
             self._in_use(err)
             return False
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return False
-        self.drop(*alerts.UNTIL_SAVED)
+        self.drop(*UNTIL_SAVED)
         return True
 
     def apply(self, game: Game, action: Action) -> list[Event]:
@@ -234,10 +234,10 @@ class SavedGame:
         try:
             events = self.journal.apply(game, action)
         except NotSaved as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err.error))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err.error))
             raise
         if self.alerts:
-            self.drop(*alerts.UNTIL_SAVED)
+            self.drop(*UNTIL_SAVED)
         self._repaired(self.journal)
         return events
 
@@ -248,7 +248,7 @@ class SavedGame:
             kept = f", what was there is kept as {repair.kept_as}" if repair.kept_as else ""
             detail = f"{journal.path} was {repair.change}: written again{kept}"
             self._alert(
-                Alert(alerts.Kind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
+                Alert(AlertKind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
             )
 
     def note_untaken(self, outcome: Outcome, waiting: Play | None, game: Game) -> None:
@@ -280,7 +280,7 @@ class SavedGame:
         except FileNotFoundError:
             pass
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return False
         self.journal = None
         return True
@@ -299,14 +299,14 @@ class SavedGame:
 
     def _in_use(self, err: Locked) -> None:
         log.error("%s", err)
-        self._alert(Alert(alerts.Kind.IN_USE, str(err), pid=err.pid))
+        self._alert(Alert(AlertKind.IN_USE, str(err), pid=err.pid))
 
     def _alert(self, alert: Alert) -> None:
         log.warning("%s: %s", alert.kind, alert.detail)
         self.alerts = [a for a in self.alerts if a.kind is not alert.kind] + [alert]
         self._changed()
 
-    def drop(self, *kinds: alerts.Kind) -> None:
+    def drop(self, *kinds: AlertKind) -> None:
         """Clear the alerts of these kinds."""
         kept = [a for a in self.alerts if a.kind not in kinds]
         if len(kept) != len(self.alerts):

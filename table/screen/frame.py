@@ -13,8 +13,7 @@ from engine import Kind
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.lobby import PRESET_BUTTONS
-from table.flow.session import Notice as SessionNotice
-from table.flow.session import Phase, Session
+from table.flow.session import Phase, Session, TimedNotice
 from table.setup.config import Config
 
 from .text import Text, default_language
@@ -43,6 +42,7 @@ class Local:
     keymap: KeyMap | None = None
     typed: str = ""
     pin_factory: str = ""
+    ending: str = ""  # the key of the window's last word (the demo's end), over the prompt
 
 
 def language(config: Config) -> str:
@@ -84,7 +84,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
-        prompt=table_prompt(session, text),
+        prompt=text(local.ending) if local.ending else table_prompt(session, text),
     )
 
 
@@ -110,7 +110,7 @@ def notice_of(session: Session, text: Text) -> Notice | None:
     return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
 
 
-def refusal_blanks(session: Session, notice: SessionNotice, text: Text) -> dict[str, str]:
+def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[str, str]:
     """What a refusal may name: the seat it came from (one not playing too), the awaited
     seat, and what the game waits for (the prompt, without the awaited seat's name)."""
     config = session.config
@@ -136,7 +136,7 @@ def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
     return (Notice(" · ".join(said), kind=NoticeKind.PROBLEM),) if said else ()
 
 
-def problem_text(notice: SessionNotice, text: Text) -> str:
+def problem_text(notice: TimedNotice, text: Text) -> str:
     """A device problem as a sentence: each kind of hw.events.Problem has its `problem_KIND`."""
     return text(f"problem_{notice.reason}", source=text.source(notice.source), code=notice.card)
 
@@ -147,7 +147,8 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
     down = [text.source(name) for name, (ok, _) in session.devices.items() if not ok]
     return Devices(
         reader=all(readers) if readers else False,
-        pin_factory=local.pin_factory,
+        # gpiozero's class name as the configuration names it: "MockFactory" is "mock".
+        pin_factory=local.pin_factory.removesuffix("Factory").lower(),
         problem=text("device_down", names=", ".join(down)) if down else "",
         typing=local.keymap is not None,
     )

@@ -194,9 +194,9 @@ def test_a_challenge_of_ones_own_wild_four_names_who_may():
 
 
 def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
-    from table.screen.examples import _Table
+    from table.screen.examples import Table
 
-    table7 = _Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
+    table7 = Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
     view = table7.view()
     assert table7.session.asking() == (1, "R7")
     assert view.top == "R7" and view.color == "R"
