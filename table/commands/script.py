@@ -38,7 +38,7 @@ from table.setup.config import Config, Reader
 VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
-PLUG_LIMIT = 5.0  # real seconds a replugged reader may take to open its port again
+OPEN_GUARD = 60.0  # real seconds a reader may take to open its port: a hang guard only
 SCREEN_NAMES = {"color": "colour", "scoreboard": "scores"}
 
 
@@ -296,6 +296,7 @@ class Player:
         self.buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
         self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
         self._plugged_at = time.monotonic()
+        self._replugged: set[str] = set()  # readers the script plugged in again
         # A device's own windows in real time: the silence that ends a gap reader's frame
         # (a button's refractory period and a reader's repeat window run on the table's clock).
         self._windows = {BUTTONS: 0.0} | {
@@ -340,6 +341,7 @@ class Player:
             if plug != self.plugged[step.reader]:
                 self._plug(step.reader, plug)
                 self.plugged[step.reader] = plug
+                (self._replugged.add if plug else self._replugged.discard)(step.reader)
                 self._plugged_at = time.monotonic()
 
     def _plug(self, name: str, plug: bool) -> None:
@@ -355,10 +357,18 @@ class Player:
         return None if path is None else self._images[path]
 
     def _wait_open(self, name: str) -> None:
-        """A scan after `plug` waits for the reader to open its port (it would be lost)."""
+        """A scan waits for its reader to open its port (it would be lost), unless the reader
+        said it cannot (one never plugged again by the script)."""
         reader = next(r for r in self.inputs.readers if r.name == name)
-        while not reader.connected and time.monotonic() - self._plugged_at < PLUG_LIMIT:
+        while not self._where_left(reader) and time.monotonic() - self._plugged_at < OPEN_GUARD:
             self.loop.run_once(wait=STEP)
+
+    def _where_left(self, reader) -> bool:
+        """The reader is as the script left it: open when plugged (or, never plugged again by
+        the script, said not to be there), closed when unplugged. Waited for, not timed."""
+        if not self.plugged[reader.name]:
+            return not reader.connected
+        return reader.connected or (reader.name not in self._replugged and reader.down)
 
     def _advance(self, target: float, device: str | None) -> None:
         """Bring the table's clock to `target`, through every deadline on the way, once the
@@ -401,13 +411,13 @@ class Player:
         The readers are asked first: a reader counts its bytes taken once their events are
         on the queue, so the queue, looked at last, holds them."""
         real = time.monotonic()
-        opening = real - self._plugged_at < PLUG_LIMIT
+        opening = real - self._plugged_at < OPEN_GUARD
         for reader in self.inputs.readers:
             name = reader.name
             last = self._last.get(name, (-1e9, 0.0))[0]
             if self._pending(reader) or real - last < self._windows[name]:
                 return False  # read, or a frame's silence, not over yet
-            if opening and reader.connected != self.plugged[name]:
+            if opening and not self._where_left(reader):
                 return False
         return self.events.empty()
 

@@ -19,6 +19,7 @@ from table.flow.alerts import UNTIL_SAVED, Alert, AlertKind
 from table.flow.controller import Asking, Outcome
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
+from table.flow.pile import Pile
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,7 @@ class Resumed:
     seats: list[int]
     preset: str
     untaken: untaken.Untaken | None  # a card on the pile it had not taken when the power went
+    pile: Pile  # the physical cards on the pile, as the journal's notes of the scans say
 
 
 class SavedGame:
@@ -120,12 +122,13 @@ class SavedGame:
             self.offer()
         return there
 
-    def resume(self) -> Resumed | None:
+    def resume(self, now: float) -> Resumed | None:
         """The offered game with its seats and preset (None, and an alert, when it cannot be
-        resumed)."""
+        resumed); what the table knew of the physical cards comes back, as read at `now`."""
+        steps: list[list[Event]] = []
         try:
             self._claim()
-            game, journal = Journal.resume(self.path)
+            game, journal = Journal.resume(self.path, lambda n, a, events: steps.append(events))
         except Locked as err:
             self._in_use(err)
             return None
@@ -151,7 +154,8 @@ class SavedGame:
         note = untaken.take(self.state_dir)
         if note is not None and not note.belongs_to(game.origin, len(game.history)):
             note = None
-        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note)
+        pile = Pile.rebuilt(self.config.printed_repeat, steps[1:], journal.notes, now)
+        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note, pile)
 
     def _alert_damage(self, journal: Journal) -> None:
         aside = journal.set_aside
@@ -226,13 +230,13 @@ class SavedGame:
         self.drop(*UNTIL_SAVED)
         return True
 
-    def apply(self, game: Game, action: Action) -> list[Event]:
+    def apply(self, game: Game, action: Action, note: dict | None = None) -> list[Event]:
         """Apply and journal an action; when the disk refuses, NotSaved (an IllegalAction)
         carries the game as it was, and an alert says why."""
         if self.journal is None:
             return game.apply(action)
         try:
-            events = self.journal.apply(game, action)
+            events = self.journal.apply(game, action, note)
         except NotSaved as err:
             self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err.error))
             raise

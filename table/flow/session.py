@@ -189,13 +189,14 @@ class Session:
         self._changed()
 
     def _resume(self, now: float) -> None:
-        resumed = self.saved.resume()
+        resumed = self.saved.resume(now)
         if resumed is None:
             return
         # The lobby after this game offers the saved preset only if today's knobs fit it.
         if not self.lobby.misfit(resumed.preset):
             self.lobby.preset = resumed.preset
         self._start(resumed.game, resumed.seats)
+        self.controller.pile = resumed.pile
         self.lines.append(Line(None, "resumed"))
         if resumed.untaken is not None:
             self._say_untaken(resumed.untaken, now)
