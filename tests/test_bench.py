@@ -88,3 +88,19 @@ def test_a_pi_frame_is_estimated_from_its_instructions_and_pixels():
     assert pi4[0] < pi4[1] and pi5[0] < pi5[1]
     assert pi5[1] < pi4[1]  # the Pi 5 is the faster board
     assert 3 < pi4[0] < 10  # 8 M instructions: about 5 ms on a Pi 4 (issue 23)
+
+
+def test_the_camera_section_is_spliced_in_once_with_its_own_targets():
+    sets = [{"name": "photos", "how": "as taken", "images": 50, "right": 48, "unsure": 2,
+             "wrong": 0, "enrolled": True},
+            {"name": "other design", "how": "drawn", "images": 20, "right": 0, "unsure": 19,
+             "wrong": 1, "enrolled": False}]  # fmt: skip
+    speed = {"frames": 9, "median_ms": 4.0, "p90_ms": 6.0, "cpu_median_ms": 3.0}
+    camera = {"sets": sets, "seed": 1, "enrol_per_face": 2, "speed": speed}
+    text = "# Benchmarks\n\n## Targets\n\n## Commands\n\nmake bench\n"
+    once = report.splice_camera(text, camera, "measured apart")
+    twice = report.splice_camera(once, camera, "measured apart")
+    assert twice == once and once.count("## Camera recogniser") == 1
+    assert once.index("## Camera recogniser") < once.index("## Commands")
+    assert "| camera, photos: >= 95% right | 96.0% (48 of 50) | met |" in once
+    assert "| camera, other design: none wrong | 1 wrong | **missed** (1 wrong) |" in once
