@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench import engine, machine, recogniser, report, resume, startup
+from bench import engine, frames, machine, recogniser, report, resume, startup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,15 +35,23 @@ def spot_figures(cards: int) -> dict:
     return _child(["bench.camera_spot", str(cards)])
 
 
-MEMORY_SIZES = ((1920, 1080), (800, 480))
+MATCHES = 100  # bots' matches in one process at 1920x1080: memory stays flat over days
 
 
-def memory_figures(actions: int) -> list[dict]:
-    """Peak memory over real bots' matches, each size in a process of its own."""
-    figures = []
-    for width, height in MEMORY_SIZES:
-        figures.append(_child(["bench.memory", str(width), str(height), str(actions)]))
-    return figures
+def memory_figures(actions: int, matches: int) -> list[dict]:
+    """Peak memory over real bots' matches, each size in a process of its own: `matches`
+    matches at 1920x1080 (and its growth over the second half), `actions` at 800x480."""
+    return [
+        _child(["bench.memory", "1920", "1080", "--matches", str(matches)]),
+        _child(["bench.memory", "800", "480", str(actions)]),
+    ]
+
+
+def frame_figures(quick: bool) -> dict:
+    """Pixels handed to the display per frame over a bots' match at 1920x1080, and the
+    instructions per frame under callgrind (None when valgrind is not installed)."""
+    pixels = _child(["bench.frames", "1920", "1080", "1"])
+    return {"pixels": pixels, "instructions": None if quick else frames.instructions()}
 
 
 def _child(args: list[str]) -> dict:
@@ -71,8 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     games = engine.measure(scale=0.02 if quick else 1.0)
     step("table: input to frame (GPIO, key, serial), idle CPU")
     table = table_figures(presses=20 if quick else 300, idle=0.5 if quick else 10.0)
-    step("table: peak memory over bots' matches at 1920x1080 and 800x480")
-    table["memory"] = memory_figures(actions=100 if quick else 5000)
+    step("table: memory over bots' matches at 1920x1080 and 800x480")
+    table["memory"] = memory_figures(
+        actions=100 if quick else 5000, matches=2 if quick else MATCHES
+    )
+    step("table: pixels and instructions per frame over a bots' match (callgrind: minutes)")
+    table["frames"] = frame_figures(quick)
     step("table: start to first frame")
     start = startup.measure(runs=1 if quick else 5)
     step("journal: resume 1,000 actions")
