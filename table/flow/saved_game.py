@@ -26,6 +26,16 @@ JOURNAL_NAME = "game.jsonl"
 
 
 @dataclass(frozen=True)
+class Offer:
+    """The saved game offered for resuming, as read: its game up to the last good action, the
+    physical seats that played it (None: they do not fit this table), its preset."""
+
+    game: Game
+    seats: tuple[int, ...] | None
+    preset: str
+
+
+@dataclass(frozen=True)
 class Resumed:
     """A saved game taken up again: its game, on these physical seats, with this preset."""
 
@@ -53,7 +63,7 @@ class SavedGame:
         self.state_dir = state_dir
         self.journal: Journal | None = None  # the game in play's, while one is
         self.alerts: list[Alert] = []  # problems with the saved game, until cleared
-        self.offered = False  # a saved game waits for DRAW (resume) or CHALLENGE (set aside)
+        self.offered: Offer | None = None  # a saved game waits for DRAW or CHALLENGE
         self._meta: dict = {}
         self._lock = lock
         self._changed = changed
@@ -79,9 +89,20 @@ class SavedGame:
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
             return
+        try:
+            game, damage = contents.play()  # what the offer shows, and damage before DRAW
+        except JournalError as err:
+            self._set_aside(err)
+            return
         self.drop(alerts.Kind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
-        self.offered = True
+        seats = self._fitting_seats(game)
+        preset = self._meta.get("preset", game.rules.name)
+        self.offered = Offer(game, None if seats is None else tuple(seats), preset)
+        if damage is not None:
+            detail = f"{path}:{damage.line}: {damage.why}"
+            kept = len(game.history)
+            self._alert(Alert(alerts.Kind.DAMAGE_FOUND, detail, line=damage.line, kept=kept))
         self._changed()
 
     def _set_aside(self, err: JournalError) -> None:
@@ -118,10 +139,10 @@ class SavedGame:
             self._in_use(err)
             return None
         except JournalError as err:
-            self.drop(alerts.Kind.MISFIT)
+            self.drop(alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
             moved = err.moved_to.name if err.moved_to else ""
             self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
-            self.offered = False
+            self.offered = None
             return None
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
@@ -130,9 +151,9 @@ class SavedGame:
         if seats is None:
             journal.close()
             return None
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
+        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
         self._alert_damage(journal)
-        self.journal, self.offered = journal, False
+        self.journal, self.offered = journal, None
         note = untaken.take(self.state_dir)
         if note is not None and not note.belongs_to(game.origin, len(game.history)):
             note = None
@@ -153,8 +174,8 @@ class SavedGame:
             )
         )
 
-    def _seats_of(self, game: Game) -> list[int] | None:
-        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
+    def _fitting_seats(self, game: Game) -> list[int] | None:
+        """The physical seats of a saved game, or None when they do not fit this table."""
         seats = self._meta.get("seats") or list(range(game.players))
         configured = len(self.config.seats)
         fits = (
@@ -163,8 +184,15 @@ class SavedGame:
             and all(type(s) is int and 0 <= s < configured for s in seats)
             and len(set(seats)) == len(seats)
         )
-        if fits:
-            return list(seats)
+        return list(seats) if fits else None
+
+    def _seats_of(self, game: Game) -> list[int] | None:
+        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
+        seats = self._fitting_seats(game)
+        if seats is not None:
+            return seats
+        seats = self._meta.get("seats") or list(range(game.players))
+        configured = len(self.config.seats)
         detail = f"{self.path}: seats {seats!r}, this table has {configured} seats"
         self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
         return None
@@ -183,8 +211,8 @@ class SavedGame:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT)
-        self.offered = False
+        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
+        self.offered = None
         self._changed()
 
     # --- the game in play --------------------------------------------------------------------
