@@ -5,7 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -75,20 +75,23 @@ def factory_name(factory: Factory) -> str:
 
 
 class Refractory:
-    """Counts a burst of edges once: an edge within `period` s of the previous one is dropped."""
+    """Counts a press once however its contacts bounce, pressing and releasing: a press edge
+    starts a new press only when the button had settled released, no edge of it (press or
+    release) for `period` s. So a release that bounces is no second press, and the press
+    still counts at its first edge, which orders two seats' presses."""
 
     def __init__(self, period: float) -> None:
         self._period = period
         self._last: dict[object, float] = {}
         self._lock = threading.Lock()
 
-    def accept(self, key: object, at: float) -> bool:
-        """True when the edge at `at` starts a new press of `key`."""
+    def accept(self, key: object, at: float, pressed: bool = True) -> bool:
+        """Take an edge of `key` at `at` (a press, or a release); True when it starts a press."""
         with self._lock:
             last = self._last.get(key)
             # Measured from the last edge, kept or not, so a long bounce train still counts once.
             self._last[key] = at
-            return last is None or at - last >= self._period
+            return pressed and (last is None or at - last >= self._period)
 
 
 class Panel:
@@ -103,9 +106,11 @@ class Panel:
         *,
         bounce: float = 0.005,
         refractory: float = 0.04,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.factory = factory
         self._events = events
+        self._clock = clock  # the clock the edge times are on (the table's monotonic clock)
         self._refractory = Refractory(refractory)
         self._buttons: list[gpiozero.DigitalInputDevice] = []
         self._leds: dict[int, gpiozero.LED] = {}
@@ -129,13 +134,14 @@ class Panel:
         device = gpiozero.DigitalInputDevice(
             pin, pull_up=True, bounce_time=bounce or None, pin_factory=self.factory
         )
-        device.when_activated = lambda dev: self._pressed(seat, name, dev)
+        device.when_activated = lambda dev: self._edge(seat, name, dev, True)
+        device.when_deactivated = lambda dev: self._edge(seat, name, dev, False)
         self._buttons.append(device)
 
-    def _pressed(self, seat: int | None, name: Button, device: gpiozero.DigitalInputDevice) -> None:
+    def _edge(self, seat: int | None, name: Button, device, pressed: bool) -> None:
         # Runs on gpiozero's thread: do as little as possible.
-        at = _edge_time(device)
-        if self._refractory.accept((seat, name), at):
+        at = _edge_time(device, self._clock(), pressed)
+        if self._refractory.accept((seat, name), at, pressed):
             self._events.put(ButtonPressed(seat, name, at))
 
     @property
@@ -185,10 +191,10 @@ class Panel:
         self.close()
 
 
-def _edge_time(device: gpiozero.DigitalInputDevice) -> float:
-    """The edge time on the monotonic clock: gpiozero's own edge tick where it can be believed."""
-    now = time.monotonic()
-    age = device.active_time  # now - the edge tick, in the factory's own clock
+def _edge_time(device: gpiozero.DigitalInputDevice, now: float, pressed: bool) -> float:
+    """The edge time on the clock `now` is read from: gpiozero's own edge tick where it can be
+    believed (the time since the edge, in the factory's clock), else `now`."""
+    age = device.active_time if pressed else device.inactive_time
     if age is None or not 0 <= age < MAX_EDGE_AGE:
         return now
     return now - age

@@ -110,11 +110,13 @@ class Rdm6300Framer:
     """STX, 10 hex data digits, 2 checksum digits, ETX; no line ends. The id: the data digits.
 
     The checksum is the XOR of the five data bytes. Bytes outside a frame, a frame cut by the
-    next STX and a wrong checksum are bad frames."""
+    next STX, a frame longer than a frame can be (said at its first byte too many, not when the
+    next frame comes) and a wrong checksum are bad frames."""
 
     def __init__(self) -> None:
         self._frame: bytes | None = None  # bytes after an STX, None between frames
         self._stray = b""
+        self._said = False  # the stray bytes are the rest of a frame said too long already
 
     def patience(self) -> float | None:
         return None
@@ -131,19 +133,27 @@ class Rdm6300Framer:
             self._frame = b""
             return bad
         if self._frame is None:
+            if byte == ETX and self._said:  # the end of the frame said too long
+                self._stray, self._said = b"", False
+                return []
             self._stray += bytes([byte])
-            return [self._stray_frame()[0]] if len(self._stray) >= MAX_LINE else []
+            if len(self._stray) < MAX_LINE:
+                return []
+            self._said = False  # garbage that goes on is said, however it began
+            return self._stray_frame()
         if byte == ETX:
             frame, self._frame = self._frame, None
             return [check_rdm6300(frame)]
         self._frame += bytes([byte])
         if len(self._frame) > RDM6300_DIGITS:
-            self._stray, self._frame = b"\x02" + self._frame, None
+            frame, self._frame, self._said = self._frame, None, True
+            return [BadFrame("frame too long", show(b"\x02" + frame))]
         return []
 
     def _stray_frame(self) -> list[Reading]:
-        stray, self._stray = self._stray, b""
-        return [BadFrame("not a frame", show(stray))] if stray else []
+        stray, self._stray, said = self._stray, b"", self._said
+        self._said = False
+        return [BadFrame("not a frame", show(stray))] if stray and not said else []
 
     def _cut_frame(self) -> list[Reading]:
         frame, self._frame = self._frame, None

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
+import threading
 from types import ModuleType
 
 # Only the standard library above: Ctrl+C while the rest loads (pygame, gpiozero) ends as
@@ -14,9 +16,9 @@ from types import ModuleType
 
 def commands() -> tuple[ModuleType, ...]:
     """Modules that each add one subcommand with register(sub) and run it through `handler`."""
-    from table.commands import check, enroll, labels, replay, run, wiring
+    from table.commands import check, enroll, identify, labels, replay, run, wiring
 
-    return (run, check, enroll, labels, replay, wiring)
+    return (run, check, enroll, identify, labels, replay, wiring)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl+\ (SIGQUIT) ends a command as Ctrl+C does. Set before pygame loads: pygame puts its
+    # "parachute" (which ends in a segfault) only on a signal left to its default.
+    if threading.current_thread() is threading.main_thread():  # (a test may call main elsewhere)
+        signal.signal(signal.SIGQUIT, signal.default_int_handler)
     try:
         from table.setup.config import ConfigError
 

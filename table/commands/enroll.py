@@ -12,6 +12,7 @@ from pathlib import Path
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, Protocol
+from table.commands import enroll_camera
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
@@ -23,11 +24,27 @@ CARD_CODES = frozenset(
 )
 """Every card code: a tag that reads as one would play as that card, whatever the map says."""
 
+FACES_FILE = "faces.npz"
+"""The camera's deck faces, beside the journal in state_dir, unless --faces says otherwise."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `enroll` to the command line."""
     parser = sub.add_parser("enroll", help="scan every card once to make the deck map")
-    parser.add_argument("--out", type=Path, required=True, help="the deck map to write (TOML)")
+    parser.add_argument("--out", type=Path, help="the deck map to write (TOML; tag readers)")
+    parser.add_argument(
+        "--camera", action="store_true", help="learn the deck's faces for a camera reader instead"
+    )
+    parser.add_argument(
+        "--from",
+        dest="photos",
+        type=Path,
+        metavar="DIR",
+        help="--camera: learn from photos named CODE_anything.jpg|png",
+    )
+    parser.add_argument(
+        "--faces", type=Path, help="--camera: the faces file to write (default: beside the journal)"
+    )
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
@@ -41,6 +58,10 @@ def main(args: argparse.Namespace) -> int:
     """Run the enrolment from the command line."""
     config = configuration.load(args.config or configuration.find())
     preset = args.preset or config.preset
+    if args.camera:
+        return _camera(args, config, preset)
+    if args.out is None:
+        raise ConfigError("enroll: --out FILE is needed (the deck map to write), or --camera")
     if args.reader:
         reader = Reader("enroll", args.reader, BAUD, None, Protocol(args.protocol))
     elif config.readers:
@@ -51,6 +72,14 @@ def main(args: argparse.Namespace) -> int:
     # Tag ids are taken as they come: there is no deck map yet to decode them.
     with open_reader(reader, events, lambda text: text):
         return run_enroll(preset, args.out, events, seconds=args.seconds)
+
+
+def _camera(args: argparse.Namespace, config, preset: str) -> int:
+    """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
+    faces = args.faces or config.state_dir / FACES_FILE
+    if args.photos is None:
+        raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
+    return enroll_camera.from_photos(args.photos, faces, preset)
 
 
 def run_enroll(

@@ -94,12 +94,12 @@ def main_run(args: argparse.Namespace) -> int:
         print(f"uno-table run: {err}", file=sys.stderr)
         return 2
     notifier = Notifier.from_env()  # systemd: READY after the first frame, WATCHDOG, STOPPING
-    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT: the signal wakes the loop, which leaves
-    # and closes cleanly (Ctrl+C then ends as cli.main says it does, without a traceback).
+    # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT, Ctrl+\ SIGQUIT: the signal wakes the loop,
+    # which leaves and closes cleanly (Ctrl+C and Ctrl+\ then end as cli.main says they do).
     window, loop = table.window, table.loop
     stop = Stop(window)
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, stop)
     table.events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
@@ -130,7 +130,7 @@ class Stop:
         self.interrupted = False
 
     def __call__(self, signum: int, _frame) -> None:
-        self.interrupted = self.interrupted or signum == signal.SIGINT
+        self.interrupted = self.interrupted or signum in (signal.SIGINT, signal.SIGQUIT)
         self.window.quit = True
 
 

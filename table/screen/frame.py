@@ -37,6 +37,7 @@ PROBLEM_KEYS = {
     "line too long": "problem_garbled",
     "not a frame": "problem_garbled",
     "frame cut short": "problem_garbled",
+    "frame too long": "problem_garbled",
     "bad frame": "problem_garbled",
     "bad checksum": "problem_garbled",
     "reader disconnected": "problem_disconnected",

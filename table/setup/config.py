@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import re
 import tomllib
 import unicodedata
@@ -355,10 +356,21 @@ def _path(table: _Table, key: str, folder: Path) -> Path:
     if not text:
         table.fail(key, "a path", text)
     try:
-        path = Path(text).expanduser()
-    except RuntimeError:  # "~" with no HOME and no entry in the user database
+        path = _expand_home(Path(text))
+    except (RuntimeError, KeyError):  # "~" with no HOME and no entry in the user database
         table.fail(key, "an absolute path: ~ names no home folder here (HOME is unset)", text)
     return path if path.is_absolute() else folder / path
+
+
+def _expand_home(path: Path) -> Path:
+    """`~` or `~/...` in the home folder: HOME's, unless it names no folder (empty, or not
+    absolute: it would put the state under /.local), then the user database's."""
+    if path.parts[:1] != ("~",):
+        return path.expanduser()  # not ours (or ~user): Python's rule
+    home = os.environ.get("HOME", "")
+    if not os.path.isabs(home):
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    return Path(home, *path.parts[1:])
 
 
 def _gpio(table: _Table) -> Gpio:

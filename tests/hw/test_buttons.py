@@ -17,9 +17,27 @@ SEATS = [
 PAD = PadPins(10, 9, 11, 8)
 
 
+class Clock:
+    """The time of the edges: the MockFactory's ticks and the panel's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def panel(mock_factory, events):
-    with Panel(mock_factory, SEATS, PAD, events, refractory=0.04) as panel:
+def clock(mock_factory):
+    """The time of the edges, the same for the pins and the panel; it moves when a test says."""
+    clock = Clock()
+    mock_factory.ticks = clock  # the pins stamp their edges with it
+    return clock
+
+
+@pytest.fixture
+def panel(mock_factory, events, clock):
+    with Panel(mock_factory, SEATS, PAD, events, refractory=0.04, clock=clock) as panel:
         yield panel
 
 
@@ -44,9 +62,9 @@ def test_a_burst_of_edges_counts_once(panel, sim, events):
     assert [(e.seat, e.button) for e in drain(events)] == [(1, Button.CHALLENGE)]
 
 
-def test_a_second_press_after_the_refractory_period_counts(panel, sim, events):
+def test_a_second_press_after_the_refractory_period_counts(panel, sim, events, clock):
     sim.press(2, Button.DRAW, bounces=3)
-    time.sleep(0.2)  # well past the 40 ms refractory period
+    clock.now += 0.2  # well past the 40 ms refractory period
     sim.press(2, Button.DRAW, bounces=3)
     assert len(drain(events)) == 2
 
@@ -62,12 +80,12 @@ def test_bursts_on_different_buttons_each_count(panel, sim, events):
     ]
 
 
-def test_two_seats_a_few_ms_apart_keep_their_order_by_edge_time(panel, sim, events):
+def test_two_seats_a_few_ms_apart_keep_their_order_by_edge_time(panel, sim, events, clock):
     sim.press(3, Button.UNO)
-    time.sleep(0.003)
+    clock.now += 0.003
     sim.press(0, Button.UNO)
     first, second = drain(events)
-    assert first.at < second.at
+    assert second.at - first.at == pytest.approx(0.003)
     assert [e.seat for e in sorted([second, first], key=lambda e: e.at)] == [3, 0]
 
 
@@ -151,3 +169,55 @@ def test_lgpio_on_a_pc_is_unavailable_not_a_crash():
         pytest.skip("lgpio is installed here")
     with pytest.raises(GpioUnavailable, match="lgpio"):
         make_pin_factory("lgpio")
+
+
+# --- bouncing contacts, edge by edge on a clock of the test's own (issue 21, case 5) ----------
+
+
+@pytest.fixture
+def clocked(mock_factory, events, clock, panel):
+    """Edges at the times a test sets, on seat 0's UNO button."""
+    pin = mock_factory.pin(SEATS[0].uno)
+
+    def edges(*times_levels: tuple[float, str]) -> list[float]:
+        """Drive the pin: ("down" pressed, "up" released) at each time (ms from 100 s); the
+        times of the presses that came out."""
+        for ms, level in times_levels:
+            clock.now = 100.0 + ms / 1000
+            pin.drive_low() if level == "down" else pin.drive_high()
+        return [round((e.at - 100.0) * 1000, 3) for e in drain(events)]
+
+    return edges
+
+
+def bounce(start: float, level: str, edges: int = 6, gap: float = 0.7) -> list:
+    """A contact chattering into `level`: `edges` edges `gap` ms apart, ending at `level`."""
+    other = "up" if level == "down" else "down"
+    levels = [level if k % 2 == 0 else other for k in range(edges - 1)] + [level]
+    return [(start + k * gap, lv) for k, lv in enumerate(levels)]
+
+
+@pytest.mark.parametrize("held", [45, 100, 300])
+def test_a_press_that_bounces_counts_once_at_its_first_edge(clocked, held):
+    assert clocked(*bounce(0, "down"), (held, "up")) == [0.0]
+
+
+@pytest.mark.parametrize("held", [45, 100, 300])
+def test_a_release_that_bounces_is_no_second_press(clocked, held):
+    """Before: the release's bounce came more than 40 ms after the press and counted again."""
+    assert clocked((0, "down"), *bounce(held, "up")) == [0.0]
+
+
+@pytest.mark.parametrize("held", [45, 100, 300])
+def test_a_press_and_a_release_that_both_bounce_count_once(clocked, held):
+    assert clocked(*bounce(0, "down", 9), *bounce(held, "up", 11, 2.5)) == [0.0]
+
+
+def test_a_second_press_once_the_release_settled_counts(clocked):
+    first = clocked(*bounce(0, "down"), *bounce(80, "up"))
+    second = clocked(*bounce(80 + 3.5 + 40, "down"), *bounce(200, "up"))
+    assert first == [0.0] and second == [123.5]
+
+
+def test_a_press_before_the_release_settled_is_part_of_it(clocked):
+    assert clocked(*bounce(0, "down"), *bounce(80, "up"), (80 + 3.5 + 39, "down")) == [0.0]

@@ -48,7 +48,19 @@ def test_bad_rdm6300_frames(data, problem):
 def test_a_frame_without_its_etx_is_given_up_and_the_reader_resyncs():
     framer = Rdm6300Framer()
     readings = framer.feed(b"\x02" + b"0" * 40 + FRAME)
-    assert readings == [BadFrame("not a frame", "<02>" + "0" * 40), Frame(TAG)]
+    assert readings == [BadFrame("frame too long", "<02>" + "0" * 13), Frame(TAG)]
+
+
+def test_a_frame_too_long_is_said_at_its_first_byte_too_many():
+    """Not when the next frame comes: a reader may send nothing more for a long time."""
+    framer = Rdm6300Framer()
+    assert framer.feed(b"\x020A1B2C3D4E4E") == []
+    assert framer.feed(b"7") == [BadFrame("frame too long", "<02>0A1B2C3D4E4E7")]
+    assert framer.feed(b"77\x03") == []  # the rest of it, said already
+    assert framer.feed(FRAME) == [Frame(TAG)]
+    assert framer.feed(b"\x02" + b"1" * 13 + b"x" * 300)[1:] == [
+        BadFrame("not a frame", "x" * 64)
+    ]  # garbage that goes on after it is said again, as any garbage is
 
 
 def test_a_gap_ends_a_frame_and_a_suffix_is_not_needed():

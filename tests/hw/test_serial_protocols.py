@@ -180,3 +180,14 @@ def test_scans_and_repeats_are_timed_by_the_tables_clock(sim_reader, events):
         sim_reader.send(rdm6300_frame(TAG))
         scan = next_event(events)
         assert (scan.code, scan.at) == ("R5", 160.0)
+
+
+def test_rdm6300_a_frame_too_long_is_said_before_any_next_frame(sim_reader, events):
+    """The next frame may never come (a reader that sent garbage once): it is said at once."""
+    with start(sim_reader.path, events, Protocol.RDM6300):
+        assert isinstance(next_event(events), DeviceReady)
+        sim_reader.send(b"\x020A1B2C3D4E4E4E4E")  # no ETX, no next frame
+        problem = next_event(events)
+        assert problem == DeviceProblem("pile", "frame too long", "<02>0A1B2C3D4E4E4", down=False)
+        sim_reader.send(b"\x03" + rdm6300_frame(TAG))
+        assert next_event(events).code == "R5"

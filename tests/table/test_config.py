@@ -1,3 +1,4 @@
+import os
 import tomllib
 from pathlib import Path
 
@@ -300,3 +301,17 @@ def test_home_unset_with_no_user_entry_is_one_line(monkeypatch):
         "<config>: state_dir: expected an absolute path: ~ names no home folder here "
         '(HOME is unset), got "~/.local/state/uno-table"'
     )
+
+
+@pytest.mark.parametrize("home", ["", "relative/home"])
+def test_a_home_that_names_no_folder_is_not_taken_for_the_root(monkeypatch, tmp_path, home):
+    """HOME="" put the state under /.local/state: the user database's home is taken instead,
+    as when HOME is unset."""
+    import pwd
+
+    entry = list(pwd.getpwuid(os.getuid()))
+    entry[5] = str(tmp_path)  # pw_dir
+    monkeypatch.setenv("HOME", home)
+    monkeypatch.setattr(pwd, "getpwuid", lambda uid: pwd.struct_passwd(entry))
+    assert config.loads("").state_dir == tmp_path / ".local/state/uno-table"
+    assert config.loads('deck_map = "~/deck.toml"').deck_map == tmp_path / "deck.toml"

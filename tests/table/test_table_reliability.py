@@ -155,3 +155,18 @@ def test_ctrl_c_before_the_first_frame_ends_quietly(tmp_path):
     _, err = proc.communicate(timeout=180)
     assert "Traceback" not in err, err
     assert proc.returncode in (130, -signal.SIGINT)
+
+
+def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
+    """SIGQUIT (Ctrl+\\) went to pygame's parachute, which ended in a segfault."""
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{tmp_path / "state"}"\n')
+    proc = uno_table("run", "--headless", "--config", str(config))
+    try:
+        wait_for_frame(proc)
+        proc.send_signal(signal.SIGQUIT)
+        _, rest = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, rest
+    assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")

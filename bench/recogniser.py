@@ -1,0 +1,122 @@
+"""The camera recogniser's accuracy on each scene set and its speed per frame at 640x480.
+
+Faces are enrolled from scenes made from the photos (two gentle views per face: the photos
+hold one picture a face, so the views enrolled and the views tested are different scenes of
+the same photo); each set is then read with them. Run alone: `python -m bench.recogniser`.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+from bench import card_scenes as scenes
+from hw.vision import Faces, read_card
+
+SEED = 2026
+ENROL_PER_FACE = 2
+HELD_OUT = ("R7", "Y3", "G9", "B6", "RS", "YD2", "GR", "B0")
+"""Faces left out of one enrolment: shown to the camera, they must not be read as another."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How a set was read: right (the true code, or nothing where there is no card),
+    not sure (no code where there was one), wrong (a code that is not the card)."""
+
+    name: str
+    how: str
+    images: int
+    right: int
+    unsure: int
+    wrong: int
+
+
+def tally(name: str, how: str, faces: Faces, items: Iterable[scenes.Scene]) -> Tally:
+    """Read every scene and count."""
+    right = unsure = wrong = images = 0
+    for item in items:
+        images += 1
+        code = read_card(item.image, faces).code
+        if code is None:
+            right += item.truth is None
+            unsure += item.truth is not None
+        elif code == item.truth:
+            right += 1
+        else:
+            wrong += 1
+    return Tally(name, how, images, right, unsure, wrong)
+
+
+def photo_faces(seed: int = SEED, codes=scenes.COLOURED) -> Faces:
+    """Faces enrolled from gentle scenes of the photos."""
+    return Faces.learn(scenes.enrolment(codes, ENROL_PER_FACE, seed))
+
+
+def measure(scale: float = 1.0, seed: int = SEED) -> dict:
+    """Every set's tally and the per-frame time; `scale` shrinks the counts (a quick check)."""
+    per = max(1, round(4 * scale))
+    codes = scenes.COLOURED if scale >= 1 else scenes.COLOURED[:: max(1, round(1 / scale))]
+    faces = photo_faces(seed)
+    photos = [scenes.Scene(scenes.photo(c), c) for c in codes]
+    sets = [
+        tally("photos", "the real photos as taken (800x600)", faces, photos),
+        tally("moved", "photo cards on other mats, any turn, tilted, 50-80% of the height",
+              faces, scenes.views(codes, per, seed, scenes.MOVED)),
+        tally("light", "as moved, with light x0.55-1.45, colour casts, noise, blur, JPEG 55-80",
+              faces, scenes.views(codes, per, seed, scenes.LIGHT)),
+        tally("refused", "glare, strong blur (each: no code or the right one), half off the "
+              "spot, two cards, empty mat (no code)", faces, scenes.refusals(codes, seed)),
+        tally("unenrolled faces", f"{len(HELD_OUT)} faces left out of the enrolment, shown "
+              "(no code is right)", photo_faces(seed, [c for c in codes if c not in HELD_OUT]),
+              _unenrolled(per, seed)),
+        tally("table art (never enrolled)", "the table's own card art (patterned, wilds too), "
+              "read with the photos' faces", faces,
+              scenes.views(_art_codes(), per, seed, scenes.MOVED, scenes.art_sprite)),
+        tally("drawn design (never enrolled)", "a plain design drawn with OpenCV, read with "
+              "the photos' faces", faces,
+              scenes.views(codes, per, seed, scenes.MOVED, scenes.drawn_sprite)),
+        _art_enrolled(per, seed),
+    ]  # fmt: skip
+    return {"sets": [asdict(s) for s in sets], "speed": speed(faces, 60 if scale >= 1 else 8)}
+
+
+def _unenrolled(per: int, seed: int):
+    for item in scenes.views(HELD_OUT, per, seed, scenes.MOVED):
+        yield scenes.Scene(item.image, None)
+
+
+def _art_codes() -> tuple[str, ...]:
+    return (*scenes.COLOURED, "W", "W4")
+
+
+def _art_enrolled(per: int, seed: int) -> Tally:
+    codes = _art_codes()
+    faces = Faces.learn(scenes.enrolment(codes, ENROL_PER_FACE, seed + 1, scenes.art_sprite))
+    return tally("table art, enrolled", "the table's card art (wilds too) enrolled from its own "
+                 "scenes, read in others", faces,
+                 scenes.views(codes, per, seed + 2, scenes.MOVED, scenes.art_sprite))  # fmt: skip
+
+
+def speed(faces: Faces, frames: int) -> dict:
+    """read_card's time per 640x480 frame with one card in view (median, p90)."""
+    items = list(scenes.views(scenes.COLOURED[:frames], 1, SEED + 9, scenes.MOVED))
+    while len(items) < frames:
+        items += items
+    times = []
+    for item in items[:frames]:
+        started = time.perf_counter()
+        read_card(item.image, faces)
+        times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    return {"frames": frames, "median_ms": statistics.median(times),
+            "p90_ms": times[int(0.9 * (len(times) - 1))]}  # fmt: skip
+
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv
+    print(json.dumps(measure(0.1 if quick else 1.0), indent=1))

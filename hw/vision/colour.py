@@ -1,0 +1,116 @@
+"""A card body's colour: its hue, or dark (a wild's black body, or several colours at once).
+
+No hue is fixed in advance: cameras and light move hues (this deck's green photographs at 42,
+near yellow's 25). Faces of one colour share a hue, so the deck's colours are the groups of its
+enrolled faces' hues, and a card takes the colour of the group its hue is clearly nearest to."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MIN_SATURATION, MIN_VALUE = 80, 50
+"""A pixel counts as coloured above both (0..255): white ink, black shadow and grey do not."""
+DARK_SHARE = 0.2
+"""A body with less than this share of coloured pixels is dark (a wild, or no colour at all)."""
+ONE_HUE, MIXED = 0.9, 0.6
+"""How well a body's coloured pixels agree on one hue (mean resultant length, 0..1): above
+ONE_HUE it is one colour; below MIXED it is several (a wild's oval); between, unsure."""
+SAME_COLOUR = 6.0
+"""Faces whose hues differ by less than this (OpenCV hue, 0..180) are one colour."""
+MAX_DISTANCE = 12.0
+"""A card's hue this far from every colour of the deck is no colour of the deck."""
+HUE_MARGIN = 5.0
+"""A card's hue must be this much nearer its colour than the next colour of the deck."""
+
+DARK = -1
+"""The colour group of dark faces."""
+
+
+@dataclass(frozen=True)
+class Tint:
+    """A body's colour as measured: `hue` (0..180), None when dark; `clear` False when its
+    coloured pixels disagree too much to name one colour or call it mixed."""
+
+    hue: float | None
+    clear: bool = True
+
+
+def body_tint(body: np.ndarray) -> Tint:
+    """The tint of a card's body (BGR)."""
+    hsv = cv2.cvtColor(body, cv2.COLOR_BGR2HSV)
+    coloured = (hsv[..., 1] >= MIN_SATURATION) & (hsv[..., 2] >= MIN_VALUE)
+    if coloured.mean() < DARK_SHARE:
+        return Tint(None)
+    angles = hsv[..., 0][coloured].astype(np.float64) * (2 * np.pi / 180)
+    c, s = np.cos(angles).mean(), np.sin(angles).mean()
+    agreement = float(np.hypot(c, s))
+    if agreement < MIXED:
+        return Tint(None)
+    hue = float(np.degrees(np.arctan2(s, c)) / 2) % 180
+    return Tint(hue, agreement >= ONE_HUE)
+
+
+def hue_distance(a: float, b: float) -> float:
+    """Distance between two hues on OpenCV's 0..180 circle."""
+    d = abs(a - b) % 180
+    return min(d, 180 - d)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The deck's colours: each face's group (DARK for dark faces) and each group's hue."""
+
+    group: tuple[int, ...]
+    centres: tuple[float, ...]
+
+    @classmethod
+    def of(cls, hues: Sequence[float | None]) -> Palette:
+        """Group the faces' hues: a gap of SAME_COLOUR or more around the circle parts two."""
+        coloured = sorted((h, i) for i, h in enumerate(hues) if h is not None)
+        groups: list[list[int]] = []
+        for k, (hue, face) in enumerate(coloured):
+            if k and hue - coloured[k - 1][0] < SAME_COLOUR:
+                groups[-1].append(face)
+            else:
+                groups.append([face])
+        if len(groups) > 1 and coloured[0][0] + 180 - coloured[-1][0] < SAME_COLOUR:
+            groups[0] += groups.pop()  # red wraps round 180
+        group = [DARK] * len(hues)
+        centres = []
+        for g, faces in enumerate(groups):
+            for face in faces:
+                group[face] = g
+            centres.append(_circular_mean([hues[f] for f in faces]))
+        return cls(tuple(group), tuple(centres))
+
+    def nearest(self, tint: Tint) -> int | None:
+        """The group a clear tint belongs to (DARK for dark); None when the deck has no such
+        colour."""
+        if tint.hue is None:
+            return DARK if DARK in self.group else None
+        distances = self._distances(tint.hue)
+        if not distances or distances[0][0] > MAX_DISTANCE:
+            return None
+        return distances[0][1]
+
+    def ambiguous(self, tint: Tint) -> bool:
+        """True when the tint is unclear or sits nearly as near a second colour of the deck."""
+        if not tint.clear:
+            return True
+        if tint.hue is None:
+            return False
+        distances = self._distances(tint.hue)
+        return len(distances) > 1 and distances[1][0] - distances[0][0] < HUE_MARGIN
+
+    def _distances(self, hue: float) -> list[tuple[float, int]]:
+        return sorted((hue_distance(hue, c), g) for g, c in enumerate(self.centres))
+
+
+def _circular_mean(hues: Sequence[float | None]) -> float:
+    angles = np.array(hues, np.float64) * (2 * np.pi / 180)
+    mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean())
+    return float(np.degrees(mean) / 2) % 180
