@@ -76,7 +76,7 @@ def ours(players: int, seeds: range, policy: Policy = uniform) -> Run:
         rng = random.Random(seed)
         moves = 0
         while game.winner is None and moves < MAX_ACTIONS:
-            game.apply(policy(game.legal_actions(), rng))
+            game.apply_listed(policy(game.legal_actions(), rng))
             moves += 1
         actions += moves
     return Run(len(seeds), actions, time.perf_counter() - start)

@@ -20,10 +20,12 @@ from .cards import Card, CardError, Color, Rank
 from .errors import IllegalAction, Refusal
 from .game import Awaiting, Game, Kind
 from .rules import DeckKind, FirstReverse, MatchEnd, Matching, RuleSet, Scoring, Stacking
+from .state import Against, CounterWindow, Outcome, Wild4
 
 __all__ = [
     "Accept",
     "Action",
+    "Against",
     "Awaiting",
     "CallUno",
     "Card",
@@ -32,6 +34,7 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
+    "CounterWindow",
     "DeckKind",
     "Draw",
     "FirstReverse",
@@ -43,6 +46,7 @@ __all__ = [
     "MatchEnd",
     "Matching",
     "NextRound",
+    "Outcome",
     "Pass",
     "Play",
     "Rank",
@@ -51,5 +55,6 @@ __all__ = [
     "RuleSet",
     "Scoring",
     "Stacking",
+    "Wild4",
     "action_from_json",
 ]

@@ -11,7 +11,7 @@ from . import events as ev
 from .cards import Card, Rank
 from .errors import IllegalAction, Refusal
 from .matching import matches_top
-from .state import Against, Events, Kind, State
+from .state import Against, CounterWindow, Events, Kind, State
 
 _COUNTERS = (Rank.SKIP, Rank.REVERSE)
 
@@ -38,7 +38,7 @@ def reverse(s: State, seat: int, n: int, events: Events) -> None:
 
 
 def open_counter(s: State, against: Against, seat: int, count: int, events: Events) -> None:
-    s.counter = (against, seat, count)
+    s.counter = CounterWindow(against, seat, count)
     chooser = s.next(seat)
     s.wait_for(Kind.RESPOND, chooser)
     events.append(ev.CounterOpen(chooser, against.value, count))
@@ -55,12 +55,16 @@ def _counters(s: State, first: Card) -> bool:
 
 def _counts_for_reverses(s: State, cards: tuple[Card, ...]) -> bool:
     """Undoing reverses takes one S per R."""
-    against, _, count = s.counter
-    return not (against is Against.REVERSE and cards[0].rank is Rank.SKIP and len(cards) != count)
+    window = s.counter
+    return not (
+        window.against is Against.REVERSE
+        and cards[0].rank is Rank.SKIP
+        and len(cards) != window.count
+    )
 
 
 def check_counter(s: State, cards: tuple[Card, ...]) -> None:
-    first, (against, _, count) = cards[0], s.counter
+    first, against, count = cards[0], s.counter.against, s.counter.count
     if not _counters(s, first):
         raise IllegalAction(
             Refusal.MUST_COUNTER, f"{first} does not counter that {against}: S or R only"
@@ -71,11 +75,9 @@ def check_counter(s: State, cards: tuple[Card, ...]) -> None:
         )
 
 
-def counter(
-    s: State, seat: int, card: Card, n: int, window: tuple[Against, int, int], events: Events
-) -> None:
+def counter(s: State, seat: int, card: Card, n: int, window: CounterWindow, events: Events) -> None:
     """`seat` counters the open `window` with `n` cards like `card`."""
-    against, origin, count = window
+    against, origin, count = window.against, window.seat, window.count
     if against is Against.SKIP and card.rank is Rank.SKIP:
         open_counter(s, Against.SKIP, seat, count + n, events)  # the skip moves on, one longer
     elif against is Against.SKIP:
@@ -91,7 +93,7 @@ def counter(
 
 def decline(s: State, events: Events) -> None:
     """The awaited seat takes the open skip or reverse."""
-    against, origin, count = s.counter
+    against, origin, count = s.counter.against, s.counter.seat, s.counter.count
     events.append(ev.CounterDeclined(s.awaiting.seat, against.value))
     if against is Against.SKIP:
         skip(s, origin, count, events)

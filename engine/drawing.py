@@ -37,7 +37,7 @@ def check_draw(s: State, hand: Hand) -> None:
 
 
 def _may_draw_again(s: State, hand: Hand) -> bool:
-    if s.dry:
+    if s.drew_nothing:
         return False
     if s.rules.draw_until_play:
         return True
@@ -85,7 +85,7 @@ def check_drawn_play(s: State, cards: tuple[Card, ...]) -> None:
 
 def check_pass(s: State) -> None:
     """Refuse a pass while the rules say draw on."""
-    if s.rules.draw_to_match and not s.dry:
+    if s.rules.draw_to_match and not s.drew_nothing:
         raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until a card fits, then play it")
-    if s.rules.draw_until_play and not s.dry:
+    if s.rules.draw_until_play and not s.drew_nothing:
         raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until you play a card")

@@ -40,11 +40,25 @@ from .actions import (
 from .cards import Card, Color, Rank
 from .errors import IllegalAction, Refusal
 from .rules import FirstReverse, RuleSet
-from .state import OVER, AfterColor, Awaiting, Events, Hand, Kind, Mode, State
+from .state import (
+    OVER,
+    AfterColor,
+    AfterWild,
+    Awaiting,
+    CounterWindow,
+    Events,
+    Hand,
+    Kind,
+    Mode,
+    Outcome,
+    State,
+    Wild4,
+)
 
 __all__ = ["Awaiting", "Game", "Kind"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+CHALLENGING = (Kind.CHALLENGE, Kind.REVEAL)  # a +4 is challenged, then its player shows
 
 # When each kind of move can be made: `apply` refuses it at any other moment ("wrong_moment"),
 # so `legal_actions()` does not even build it then.
@@ -98,9 +112,9 @@ class Game:
         self.seed = seed
         self.origin: dict = {}
         self._history: list[Action] = []
-        # The last legal_actions(): (len(history) then, each action by its id). The action
-        # itself is kept and compared with `is`: an id alone may name another object later
-        # (a deep copy of the game holds copies of the actions, under the originals' ids).
+        # The last legal_actions(), for apply_listed: (len(history) then, each action by its
+        # id). The action itself is kept and compared with `is`: an id alone may name another
+        # object later (a deep copy of the game holds copies of the actions, under their ids).
         self._listed: tuple[int, dict[int, Action]] | None = None
         self.last_events: Events = []
 
@@ -293,7 +307,7 @@ class Game:
         s.color = card.color
         if card.is_wild:
             s.wait_for(Kind.COLOR, left)
-            s.after_color = (AfterColor.TURN, left, None)
+            s.after_color = AfterWild(AfterColor.TURN, left)
         elif card.rank is Rank.REVERSE:
             s.direction = -1
             events.append(ev.Reversed(-1))
@@ -440,12 +454,29 @@ class Game:
     @property
     def color_owed_by(self) -> int | None:
         """The seat that played a wild whose colour is not named yet (open_wild)."""
-        return self._s.owes
+        return self._s.color_owed_by
 
     @property
-    def counter(self) -> tuple[str, int, int] | None:
-        """An open counter window: ("S", seat, skips) or ("R", seat, reverses) (counters)."""
+    def counter(self) -> CounterWindow | None:
+        """An open counter window: against S (skips) or R (reverses), by which seat (counters)."""
         return self._s.counter
+
+    @property
+    def challenge(self) -> Wild4 | None:
+        """The Wild Draw Four that may be challenged now, or whose player is showing the hand."""
+        s = self._s
+        if s.w4 is None or s.winner is not None or s.awaiting.kind not in CHALLENGING:
+            return None
+        return s.w4
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the round just over ended (None while a round is on): winner, points, and the
+        match's winner once it is over."""
+        s = self._s
+        if s.winner is None:
+            return None
+        return Outcome(s.winner, self.round_points, s.match_winner)
 
     @property
     def w4_player(self) -> int | None:
@@ -468,24 +499,32 @@ class Game:
     # --- applying actions ---------------------------------------------------------------
 
     def apply(self, action: Action) -> Events:
-        """Apply one action and return what happened; IllegalAction leaves the game unchanged.
-
-        An action that `legal_actions()` just listed is not checked again."""
+        """Apply one action and return what happened; IllegalAction leaves the game unchanged."""
         handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(Refusal.UNKNOWN_ACTION, f"{action!r} is not an action")
-        s = self._s
         events: Events = []
+        self._check_and_apply(handler, action, events)
+        return self._done(action, events)
+
+    def apply_listed(self, action: Action) -> Events:
+        """Apply an action that the last `legal_actions()` listed (that very object, listed
+        since the last action) without checking it again: the fast path for bots and benches.
+        Any other action raises ValueError: `apply` checks it."""
         listed = self._listed
-        if (
+        if not (
             listed is not None
             and listed[0] == len(self._history)
             and listed[1].get(id(action)) is action
         ):
-            handler(self, action, events)
-        else:
-            self._check_and_apply(handler, action, events)
-        open_wild.hold_for_color(s)
+            raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
+        events: Events = []
+        self._HANDLERS[type(action)](self, action, events)
+        return self._done(action, events)
+
+    def _done(self, action: Action, events: Events) -> Events:
+        """What follows every applied action: an open colour held, the action recorded."""
+        open_wild.hold_for_color(self._s)
         self._history.append(action)
         self.last_events = events
         return events
@@ -628,8 +667,8 @@ class Game:
             s.discard.append(c)
         if card.rank is Rank.WILD4:
             stacking.judge(s, seat, hand, follow, n)
-        s.drawn, s.dry = [], False
-        s.counter = s.owes = None
+        s.drawn, s.drew_nothing = [], False
+        s.counter = s.color_owed_by = None
         s.color = color if card.is_wild else card.color
         if card.is_wild and hand.count == 0:
             s.color = None  # the round is over: a last wild names no colour
@@ -640,10 +679,12 @@ class Game:
             scoring.end_round(s, seat, events)
         elif card.is_wild and color is None and not s.rules.open_wild:
             s.wait_for(Kind.COLOR, seat)
-            s.after_color = (AfterColor.EFFECTS, seat, card, n)
+            s.after_color = AfterWild(AfterColor.EFFECTS, seat, card, n)
         else:
             if card.is_wild and color is None:
-                s.owes = seat  # open_wild: the colour stays open (open_wild.hold_for_color)
+                s.color_owed_by = (
+                    seat  # open_wild: the colour stays open (open_wild.hold_for_color)
+                )
             if mode is Mode.STACK:
                 stacking.answer(s, seat, card, n, events)
             elif mode is Mode.COUNTER:
@@ -677,17 +718,16 @@ class Game:
 
     def _on_choose_color(self, action: ChooseColor, events: Events) -> None:
         s = self._s
-        if s.owes is not None:
+        if s.color_owed_by is not None:
             open_wild.name_color(s, action.seat, action.color, events)
             return
-        what, origin, card, *more = s.after_color
-        s.after_color = None
+        after, s.after_color = s.after_color, None
         s.color = action.color
         events.append(ev.ColorChosen(action.seat, action.color))
-        if what is AfterColor.TURN:
+        if after.then is AfterColor.TURN:
             s.begin_turn(action.seat)
         else:
-            self._effects(origin, card, events, n=more[0] if more else 1)
+            self._effects(after.seat, after.card, events, n=after.count)
 
     def _on_draw(self, action: Draw, events: Events) -> None:
         s, seat = self._s, action.seat
@@ -697,7 +737,7 @@ class Game:
         got = s.draw(seat, 1, events)
         s.wait_for(Kind.DRAWN, seat)
         if hand.count == before:
-            s.dry = True  # nothing left to draw: passing is allowed
+            s.drew_nothing = True  # nothing left to draw: passing is allowed
             return
         if not hand.seen:
             return
@@ -744,11 +784,11 @@ class Game:
         s.out_of_play += s.hands[seat].cards
         s.hands[seat] = Hand()
         s.left.add(seat)
-        if seat == s.owes:
+        if seat == s.color_owed_by:
             open_wild.drop(s)
         s.called.discard(seat)
-        if s.window == seat:
-            s.window = None
+        if s.catch_target == seat:
+            s.catch_target = None
         events.append(ev.Left(seat))
         active = s.active_seats()
         if s.awaiting.kind is Kind.ROUND_OVER:
@@ -775,8 +815,8 @@ class Game:
             nxt = s.w4.challenger  # the challenge dies with the seat: the victim plays
         if kind is Kind.COLOR:
             s.wait_for(Kind.COLOR, nxt)
-            if s.after_color[0] is AfterColor.TURN:
-                s.after_color = (AfterColor.TURN, nxt, None)
+            if s.after_color.then is AfterColor.TURN:
+                s.after_color = AfterWild(AfterColor.TURN, nxt)
             return
         s.pending, s.w4 = 0, None
         s.begin_turn(nxt)
@@ -871,7 +911,7 @@ class Game:
             moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:
             moves = self._legal_moves(seat)
-        # `apply` takes one of these without checking it again (see `apply`).
+        # `apply_listed` takes one of these without checking it again.
         self._listed = (len(self._history), {id(move): move for move in moves})
         return moves
 

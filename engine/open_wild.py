@@ -46,18 +46,18 @@ def seat_view(s: State, seat: int) -> Awaiting:
 
 def hold_for_color(s: State) -> None:
     """While a wild's colour is owed, await it from its player; the due move waits aside."""
-    owes, aw = s.owes, s.awaiting
+    owes, aw = s.color_owed_by, s.awaiting
     if owes is None or aw.kind is Kind.COLOR:
         return
     if s.color is not None or owes in s.left or aw.seat in (owes, None):
-        s.owes = None  # named, covered, gone, or the owing seat itself is due: it lapses
+        s.color_owed_by = None  # named, covered, gone, or the owing seat itself is due: it lapses
         return
     s.meanwhile = aw
     s.wait_for(Kind.COLOR, owes)
 
 
 def name_color(s: State, seat: int, color: Color, events: Events) -> None:
-    s.color, s.owes = color, None
+    s.color, s.color_owed_by = color, None
     events.append(ev.ColorChosen(seat, color))
     s.awaiting, s.meanwhile = s.meanwhile, None
 
@@ -66,4 +66,4 @@ def drop(s: State) -> None:
     """The owing seat left: the move due meanwhile is due now."""
     if s.meanwhile is not None:
         s.awaiting = s.meanwhile
-    s.owes = s.meanwhile = None
+    s.color_owed_by = s.meanwhile = None

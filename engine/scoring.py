@@ -54,8 +54,8 @@ def round_points(s: State, winner: int) -> int:
 
 def end_round(s: State, winner: int, events: Events) -> None:
     """`winner` is out: under points rules unseen hands show, then the round is scored."""
-    s.winner, s.pending, s.w4, s.window = winner, 0, None, None
-    s.counter = s.owes = s.meanwhile = None
+    s.winner, s.pending, s.w4, s.catch_target = winner, 0, None, None
+    s.counter = s.color_owed_by = s.meanwhile = None
     if s.rules.points:
         # Real cards: every other seat shows its hand, in turn, before the points count.
         s.to_reveal = [seat for seat in show_order(s, winner) if s.hands[seat].unseen]

@@ -61,6 +61,45 @@ class AfterColor(StrEnum):
 
 
 @dataclass(frozen=True)
+class AfterWild:
+    """What follows once a wild's colour is named: `seat`'s turn (a first card wild), or the
+    effects of `count` cards like `card` that `seat` played."""
+
+    then: AfterColor
+    seat: int
+    card: Card | None = None
+    count: int = 1
+
+    def to_json(self) -> list:
+        if self.then is AfterColor.TURN:
+            return [str(self.then), self.seat, None]
+        return [str(self.then), self.seat, str(self.card), self.count]
+
+
+@dataclass(frozen=True)
+class CounterWindow:
+    """An open counter window (counters): what it counters, the seat that played last, and
+    how many skips or reverses are at stake."""
+
+    against: Against
+    seat: int
+    count: int
+
+    def to_json(self) -> list:
+        return [str(self.against), self.seat, self.count]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended: its winner, the points it is worth so far (0 without points), and
+    the match's winner once the match is over."""
+
+    winner: int
+    points: int
+    match_winner: int | None = None
+
+
+@dataclass(frozen=True)
 class Awaiting:
     """What the game waits for, and from which seat (None: from nobody in particular)."""
 
@@ -131,19 +170,20 @@ class State:
         "after_color",
         "awaiting",
         "called",
+        "catch_target",
         "color",
+        "color_owed_by",
         "counter",
         "dealer",
         "direction",
         "discard",
         "drawn",
-        "dry",
+        "drew_nothing",
         "hands",
         "left",
         "match_winner",
         "meanwhile",
         "out_of_play",
-        "owes",
         "pending",
         "pile",
         "pile_unseen",
@@ -154,7 +194,6 @@ class State:
         "scores",
         "to_reveal",
         "w4",
-        "window",
         "winner",
     )
 
@@ -173,31 +212,30 @@ class State:
         self.awaiting = awaiting(Kind.TURN, 0)
         self.pending = 0  # cards stacked on the awaited seat
         self.called: set[int] = set()  # seats that called UNO
-        self.window: int | None = None  # the seat that may be caught at one card
+        self.catch_target: int | None = None  # the seat that may be caught at one card
         self.left: set[int] = set()
         self.scores = [0] * players
         self.winner: int | None = None
         self.match_winner: int | None = None
         self.drawn: list[Card] = []  # cards drawn during this turn
-        self.dry = False  # a draw this turn found no card to take
+        self.drew_nothing = False  # a draw this turn found no card to take
         self.w4: Wild4 | None = None
         self.real = False  # real cards: the pile is counted, not seen
         self.to_reveal: list[int] = []  # seats still to show their hands at round end
-        self.after_color: tuple | None = None  # (AfterColor, seat, card[, count])
-        # Counter window (counters): (S, seat that played last, skips) or (R, seat, reverses)
-        self.counter: tuple[Against, int, int] | None = None
+        self.after_color: AfterWild | None = None
+        self.counter: CounterWindow | None = None
         # Open colour (open_wild): the seat owing a wild's colour, and the move another seat
         # may make meanwhile (the game goes on with it once the colour is named).
-        self.owes: int | None = None
+        self.color_owed_by: int | None = None
         self.meanwhile: Awaiting | None = None
 
     def reset_round(self) -> None:
         self.discard, self.out_of_play, self.drawn = [], [], []
         self.hands = [Hand() for _ in range(self.players)]
-        self.called, self.window, self.winner = set(), None, None
+        self.called, self.catch_target, self.winner = set(), None, None
         self.direction, self.pending, self.w4, self.color = 1, 0, None, None
         self.to_reveal = []
-        self.counter = self.owes = self.meanwhile = None
+        self.counter = self.color_owed_by = self.meanwhile = None
 
     # --- seats and turns ----------------------------------------------------------------
 
@@ -226,7 +264,7 @@ class State:
         self.awaiting = awaiting(kind, seat)
 
     def begin_turn(self, seat: int) -> None:
-        self.drawn, self.dry, self.counter = [], False, None
+        self.drawn, self.drew_nothing, self.counter = [], False, None
         self.awaiting = awaiting(Kind.TURN, seat)
 
     def flip(self, n: int, events: Events) -> None:
@@ -239,15 +277,15 @@ class State:
 
     def close_window(self, actor: int) -> None:
         """A turn action by another seat ends the chance to catch the seat at one card."""
-        if self.window is not None and self.window != actor:
-            self.window = None
+        if self.catch_target is not None and self.catch_target != actor:
+            self.catch_target = None
 
     def forget_calls(self, seats: Iterable[int]) -> None:
         """Hands changed owners: UNO calls and the catch window start afresh."""
         seats = set(seats)
         self.called -= seats
-        if self.window in seats:
-            self.window = None
+        if self.catch_target in seats:
+            self.catch_target = None
 
     # --- cards from the pile -------------------------------------------------------------
 
@@ -267,8 +305,8 @@ class State:
         self.drawn += got
         if got or unseen:
             self.called.discard(seat)
-            if self.window == seat:
-                self.window = None
+            if self.catch_target == seat:
+                self.catch_target = None
         events.append(ev.Drew(seat, len(got) + unseen, tuple(got), reason))
         return got
 
@@ -304,22 +342,20 @@ class State:
             "awaiting": [str(self.awaiting.kind), self.awaiting.seat],
             "pending": self.pending,
             "called": sorted(self.called),
-            "window": self.window,
+            "window": self.catch_target,
             "left": sorted(self.left),
             "scores": list(self.scores),
             "winner": self.winner,
             "match_winner": self.match_winner,
             "drawn": [str(c) for c in self.drawn],
-            "dry": self.dry,
+            "dry": self.drew_nothing,
             "w4": self.w4.to_json() if self.w4 else None,
             "w4_count": self.w4.count if self.w4 else None,
             "real": self.real,
             "to_reveal": list(self.to_reveal),
-            "after_color": [str(x) if isinstance(x, Card) else x for x in self.after_color]
-            if self.after_color
-            else None,
-            "counter": list(self.counter) if self.counter else None,
-            "owes": self.owes,
+            "after_color": self.after_color.to_json() if self.after_color else None,
+            "counter": self.counter.to_json() if self.counter else None,
+            "owes": self.color_owed_by,
             "meanwhile": _pair(self.meanwhile),
         }
 
@@ -334,7 +370,7 @@ class State:
             "draw_count": self.draw_count,
             "discard": len(self.discard),
             "pending": self.pending,
-            "counter": list(self.counter) if self.counter else None,
+            "counter": self.counter.to_json() if self.counter else None,
             "meanwhile": _pair(self.meanwhile),
             "called": sorted(self.called),
             "left": sorted(self.left),

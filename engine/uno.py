@@ -21,7 +21,7 @@ def after_play(s: State, seat: int) -> None:
     cards lapses."""
     count = s.hands[seat].count
     if count == 1 and seat not in s.called:
-        s.window = seat
+        s.catch_target = seat
     elif count > 1:
         s.called.discard(seat)
 
@@ -38,8 +38,8 @@ def check_call(s: State, seat: int) -> None:
 
 def call(s: State, seat: int, events: Events) -> None:
     s.called.add(seat)
-    if s.window == seat:
-        s.window = None
+    if s.catch_target == seat:
+        s.catch_target = None
     events.append(ev.UnoCalled(seat))
 
 
@@ -66,7 +66,7 @@ def _may_play_down_to_one(s: State, seat: int) -> bool:
 
 def catchable(s: State) -> int | None:
     """The seat that can be caught for not calling UNO right now, if any."""
-    seat = s.window
+    seat = s.catch_target
     if seat is None or seat in s.called or s.hands[seat].count != 1:
         return None
     return seat
@@ -79,6 +79,6 @@ def catch(s: State, seat: int, target: int | None, events: Events) -> None:
         raise IllegalAction(Refusal.NOTHING_TO_CATCH, "no seat can be caught right now")
     if target is not None and target != caught:
         raise IllegalAction(Refusal.NOTHING_TO_CATCH, f"seat {target} cannot be caught now")
-    s.window = None
+    s.catch_target = None
     events.append(ev.UnoCaught(caught, seat))
     s.draw(caught, s.rules.uno_penalty, events, "uno")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hw.events import Problem
 from hw.frames import FrameSource, open_frames
 from hw.framing import BadFrame, Frame, Reading
 from hw.reader import ReaderUnavailable
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
 
 SHOW_AGAIN = "show the card again"
 """How a reading the recogniser is not sure of starts (then its reason): table/ words it."""
+UNSURE = {
+    "two_cards": Problem.SHOW_TWO_CARDS,
+    "partial": Problem.SHOW_PARTIAL,
+    "glare": Problem.SHOW_GLARE,
+    "blur": Problem.SHOW_BLUR,
+}
+"""The problem of each reason the recogniser gives for not being sure (others: SHOW_AGAIN)."""
 FACES_MISSING = "camera faces missing"
 FACES_DAMAGED = "camera faces damaged"
 FACES_OTHER_DECK = "camera faces of another deck"
@@ -31,18 +39,24 @@ def load_faces(path: Path, codes: Collection[str]) -> Faces:
     """The faces file at `path`, checked against the card codes the table knows; raises
     ReaderUnavailable with one line for people when it is missing, damaged or of another deck."""
     if not Path(path).is_file():
-        raise ReaderUnavailable(f"{FACES_MISSING}: {path}", ENROLL)
+        raise ReaderUnavailable(Problem.FACES_MISSING, f"{FACES_MISSING}: {path}", ENROLL)
     try:
         from hw.vision import Faces, FacesError
     except ImportError as exc:
-        raise ReaderUnavailable("camera needs OpenCV", str(exc)) from None
+        raise ReaderUnavailable(Problem.CAMERA_SOFTWARE, "camera needs OpenCV", str(exc)) from None
     try:
         faces = Faces.load(path)
     except FacesError as exc:
-        raise ReaderUnavailable(f"{FACES_DAMAGED}: {path}", str(exc)) from None
+        raise ReaderUnavailable(
+            Problem.FACES_DAMAGED, f"{FACES_DAMAGED}: {path}", str(exc)
+        ) from None
     if not faces.codes & frozenset(codes):
         known = ", ".join(sorted(faces.codes)[:6]) or "no face"
-        raise ReaderUnavailable(f"{FACES_OTHER_DECK}: {path}", f"it knows {known}, no card here")
+        raise ReaderUnavailable(
+            Problem.FACES_OTHER_DECK,
+            f"{FACES_OTHER_DECK}: {path}",
+            f"it knows {known}, no card here",
+        )
     return faces
 
 
@@ -94,7 +108,8 @@ class CameraSource:
             return []
         if news.code is not None:
             return [Frame(news.code)]
-        return [BadFrame(f"{SHOW_AGAIN}: {news.unsure.name.lower()}", "")]
+        why = news.unsure.name.lower()
+        return [BadFrame(UNSURE.get(why, Problem.SHOW_AGAIN), f"{SHOW_AGAIN}: {why}", "")]
 
     def cancel(self) -> None:
         self._frames.cancel()

@@ -42,15 +42,42 @@ class CodeScanned:
     tag: str = ""
 
 
+class Problem(StrEnum):
+    """What went wrong at a device, set where hw/ finds it (the screen words each kind)."""
+
+    UNKNOWN_CODE = "unknown_code"  # a scan that is no card code (nor a tag of the deck map)
+    UNREADABLE = "unreadable"  # a scan that is not printable text
+    GARBLED = "garbled"  # bytes that are no frame: too long, cut short, a bad checksum
+    DISCONNECTED = "disconnected"  # the open device stopped answering
+    NOT_FOUND = "not_found"
+    CANNOT_OPEN = "cannot_open"  # there, but it cannot be opened (or grabbed)
+    AMBIGUOUS = "ambiguous"  # several devices fit the configured one
+    FAILED = "failed"  # a driver's surprise: tried again
+    READER_SOFTWARE = "reader_software"  # the reader's library is not installed
+    SHOW_TWO_CARDS = "show_two_cards"  # a camera is not sure: two cards in view
+    SHOW_PARTIAL = "show_partial"  # ... the card is not all on the spot
+    SHOW_GLARE = "show_glare"  # ... glare on it
+    SHOW_BLUR = "show_blur"  # ... blurred
+    SHOW_AGAIN = "show_again"  # ... for another reason
+    FACES_MISSING = "faces_missing"  # a camera without its faces file
+    FACES_DAMAGED = "faces_damaged"
+    FACES_OTHER_DECK = "faces_other_deck"
+    CAMERA_NOT_FOUND = "camera_not_found"
+    CAMERA_CANNOT_OPEN = "camera_cannot_open"  # or cannot read the images it is given
+    CAMERA_SOFTWARE = "camera_software"  # OpenCV or picamera2 is not installed
+
+
 @dataclass(frozen=True)
 class DeviceProblem:
-    """Something a device sent or did that changes nothing but is shown: `raw` is its text.
+    """Something a device sent or did that changes nothing but is shown: `kind` says what,
+    `detail` says it in English for the log, `raw` is what the device sent.
 
     `down` is True when the device itself is lost (unplugged, not found), False for one bad input.
     """
 
     source: str
-    message: str
+    kind: Problem
+    detail: str
     raw: str | None = None
     down: bool = False
 

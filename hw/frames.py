@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from hw.events import Problem
 from hw.reader import DeviceLost, ReaderUnavailable
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ def cv2_module():
     try:
         import cv2
     except ImportError:
-        raise ReaderUnavailable("camera needs OpenCV", CAMERA_EXTRA) from None
+        raise ReaderUnavailable(
+            Problem.CAMERA_SOFTWARE, "camera needs OpenCV", CAMERA_EXTRA
+        ) from None
     # Its warnings (a device that is no camera, a file that is no video) would repeat on every
     # retry: the reader says each problem once, in its own words.
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -70,7 +73,7 @@ def open_frames(device: str, *, fps: float | None = None) -> FrameSource:
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return RecordedFrames([path], RECORDED_FPS if fps is None else fps, str(path))
         return VideoFrames.open(path, fps)
-    raise ReaderUnavailable(f"camera not found: {device}")
+    raise ReaderUnavailable(Problem.CAMERA_NOT_FOUND, f"camera not found: {device}")
 
 
 # --- live cameras --------------------------------------------------------------------------------
@@ -88,12 +91,16 @@ class V4l2Frames:
         """Open the device at `path`, asking for 640x480."""
         cv2 = cv2_module()
         if not path.exists():  # unplugged: VideoCapture would only say so in its log
-            raise ReaderUnavailable(f"camera not found: {path}")
+            raise ReaderUnavailable(Problem.CAMERA_NOT_FOUND, f"camera not found: {path}")
         real = os.path.realpath(path)
         capture = cv2.VideoCapture(real, cv2.CAP_V4L2)
         if not capture.isOpened():
             capture.release()
-            raise ReaderUnavailable(f"camera cannot open {path}", f"{real}: not a V4L2 camera")
+            raise ReaderUnavailable(
+                Problem.CAMERA_CANNOT_OPEN,
+                f"camera cannot open {path}",
+                f"{real}: not a V4L2 camera",
+            )
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, SIZE[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, SIZE[1])
         capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued a while ago
@@ -126,7 +133,9 @@ class PiCameraFrames:
             from picamera2 import Picamera2
         except ImportError as exc:
             why = "install python3-picamera2 and make the venv with --system-site-packages"
-            raise ReaderUnavailable("camera needs picamera2", f"{why} ({exc})") from None
+            raise ReaderUnavailable(
+                Problem.CAMERA_SOFTWARE, "camera needs picamera2", f"{why} ({exc})"
+            ) from None
         try:
             camera = Picamera2()
             # picamera2's "RGB888" is laid out B, G, R in memory: OpenCV's order.
@@ -134,7 +143,9 @@ class PiCameraFrames:
             camera.configure(config)
             camera.start()
         except Exception as exc:  # no module on the ribbon, or another program holds it
-            raise ReaderUnavailable(f"camera not found: {PICAMERA2}", str(exc)) from None
+            raise ReaderUnavailable(
+                Problem.CAMERA_NOT_FOUND, f"camera not found: {PICAMERA2}", str(exc)
+            ) from None
         return cls(camera)
 
     def frame(self) -> np.ndarray:
@@ -160,9 +171,13 @@ def _images_in(folder: Path) -> list[Path]:
     try:
         names = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
     except OSError as exc:
-        raise ReaderUnavailable(f"camera cannot open {folder}", exc.strerror) from None
+        raise ReaderUnavailable(
+            Problem.CAMERA_CANNOT_OPEN, f"camera cannot open {folder}", exc.strerror
+        ) from None
     if not names:
-        raise ReaderUnavailable(f"camera cannot open {folder}", "no images in the folder")
+        raise ReaderUnavailable(
+            Problem.CAMERA_CANNOT_OPEN, f"camera cannot open {folder}", "no images in the folder"
+        )
     return names
 
 
@@ -190,7 +205,9 @@ class RecordedFrames:
         self._cv2 = cv2_module()
         unreadable = next((p for p in images if not self._cv2.haveImageReader(str(p))), None)
         if unreadable is not None:
-            raise ReaderUnavailable(f"camera cannot read {unreadable}", "not an image")
+            raise ReaderUnavailable(
+                Problem.CAMERA_CANNOT_OPEN, f"camera cannot read {unreadable}", "not an image"
+            )
         self._images = images
         self._next = 0
         self._pace = _Pace(fps)
@@ -227,7 +244,9 @@ class VideoFrames:
         capture = cv2.VideoCapture(str(path))
         if not capture.isOpened():
             capture.release()
-            raise ReaderUnavailable(f"camera cannot read {path}", "not an image or a video")
+            raise ReaderUnavailable(
+                Problem.CAMERA_CANNOT_OPEN, f"camera cannot read {path}", "not an image or a video"
+            )
         own = capture.get(cv2.CAP_PROP_FPS) or RECORDED_FPS
         return cls(capture, own if fps is None else fps, str(path))
 
@@ -284,7 +303,7 @@ class FrameFeed:
     def open(self) -> FrameFeed:
         """The feed, as a camera opened; ReaderUnavailable while it is unplugged."""
         if not self.plugged:
-            raise ReaderUnavailable(f"camera not found: {self.where}")
+            raise ReaderUnavailable(Problem.CAMERA_NOT_FOUND, f"camera not found: {self.where}")
         return self
 
     def show(self, image: np.ndarray | None) -> None:

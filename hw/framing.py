@@ -8,6 +8,8 @@ from functools import reduce
 from operator import xor
 from typing import Protocol
 
+from hw.events import Problem
+
 MAX_LINE = 256
 """Bytes without an end after which a frame is given up (a stuck or noisy port)."""
 RDM6300_DIGITS = 12
@@ -24,8 +26,9 @@ class Frame:
 
 @dataclass(frozen=True)
 class BadFrame:
-    """Bytes that cannot be an id: `message` says why, `raw` shows them."""
+    """Bytes that cannot be an id: `kind` and `message` say why, `raw` shows them."""
 
+    kind: Problem
     message: str
     raw: str
 
@@ -48,7 +51,7 @@ def _text(data: bytes) -> str:
 
 
 def _too_long(data: bytes) -> BadFrame:
-    return BadFrame("line too long", _text(data)[:64])
+    return BadFrame(Problem.GARBLED, "line too long", _text(data)[:64])
 
 
 class LineFramer:
@@ -147,26 +150,30 @@ class Rdm6300Framer:
         self._frame += bytes([byte])
         if len(self._frame) > RDM6300_DIGITS:
             frame, self._frame, self._said = self._frame, None, True
-            return [BadFrame("frame too long", show(b"\x02" + frame))]
+            return [BadFrame(Problem.GARBLED, "frame too long", show(b"\x02" + frame))]
         return []
 
     def _stray_frame(self) -> list[Reading]:
         stray, self._stray, said = self._stray, b"", self._said
         self._said = False
-        return [BadFrame("not a frame", show(stray))] if stray and not said else []
+        return [BadFrame(Problem.GARBLED, "not a frame", show(stray))] if stray and not said else []
 
     def _cut_frame(self) -> list[Reading]:
         frame, self._frame = self._frame, None
-        return [BadFrame("frame cut short", show(b"\x02" + frame))] if frame is not None else []
+        return (
+            [BadFrame(Problem.GARBLED, "frame cut short", show(b"\x02" + frame))]
+            if frame is not None
+            else []
+        )
 
 
 def check_rdm6300(digits: bytes) -> Reading:
     """The id of an RDM6300 frame's text (between STX and ETX), or why it is bad."""
     text = digits.decode("ascii", "replace")
     if len(digits) != RDM6300_DIGITS or not re.fullmatch(r"[0-9A-Fa-f]+", text):
-        return BadFrame("bad frame", show(b"\x02" + digits + b"\x03"))
+        return BadFrame(Problem.GARBLED, "bad frame", show(b"\x02" + digits + b"\x03"))
     if _checksum(text[:10]) != int(text[10:], 16):
-        return BadFrame("bad checksum", text)
+        return BadFrame(Problem.GARBLED, "bad checksum", text)
     return Frame(text[:10].upper())
 
 

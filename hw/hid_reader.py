@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hw.events import Problem
 from hw.framing import LineFramer, Reading
 from hw.ports import vid_pid
 from hw.reader import DeviceLost, ReaderUnavailable
@@ -28,7 +29,9 @@ def _evdev() -> Any:
     try:
         import evdev
     except ImportError:
-        raise ReaderUnavailable("HID readers need python-evdev", f"install it: {INSTALL}") from None
+        raise ReaderUnavailable(
+            Problem.READER_SOFTWARE, "HID readers need python-evdev", f"install it: {INSTALL}"
+        ) from None
     return evdev
 
 
@@ -88,6 +91,7 @@ def find_device(device: str) -> str | None:
             found.append(path)
     if len(found) > 1:
         raise ReaderUnavailable(
+            Problem.AMBIGUOUS,
             f"reader ambiguous: {device}",
             f"{len(found)} keyboards fit ({', '.join(found)}): name one by /dev/input/by-path",
         )
@@ -116,17 +120,21 @@ class HidBackend:
     def open(self) -> HidSource:
         path = self._find(self.device)
         if path is None:
-            raise ReaderUnavailable(f"reader not found: {self.device}", absent=True)
+            raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {self.device}")
         typing = KeyTyping()
         try:
             device = self._opener(path)
         except OSError as exc:
-            raise ReaderUnavailable(f"reader cannot open {path}", str(exc)) from None
+            raise ReaderUnavailable(
+                Problem.CANNOT_OPEN, f"reader cannot open {path}", str(exc)
+            ) from None
         try:
             device.grab()  # from now on its keys come here alone
         except OSError as exc:
             device.close()
-            raise ReaderUnavailable(f"reader cannot grab {path}", str(exc)) from None
+            raise ReaderUnavailable(
+                Problem.CANNOT_OPEN, f"reader cannot grab {path}", str(exc)
+            ) from None
         return HidSource(device, typing, os.path.realpath(path))
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent, Problem
 
 SEAT_KEYS = (("q", "a", "z"), ("u", "j", "m"), ("i", "k", ","), ("o", "l", "."), ("p", ";", "/"))
 """UNO, CHALLENGE and DRAW keys of seats 1..5: keyboard columns with no letter of a card code."""
@@ -86,5 +86,5 @@ class Keyboard:
             return None
         code = self._decode(text)
         if code is None:
-            return DeviceProblem(READER, "unknown code", text)
+            return DeviceProblem(READER, Problem.UNKNOWN_CODE, "unknown code", text)
         return CodeScanned(code, READER, at)

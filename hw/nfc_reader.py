@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from hw.events import Problem
 from hw.framing import Frame, Reading
 from hw.reader import DeviceLost, ReaderUnavailable
 
@@ -25,7 +26,9 @@ def open_frontend(device: str) -> Any:
     try:
         import nfc
     except ImportError:
-        raise ReaderUnavailable("NFC readers need nfcpy", f"install it: {INSTALL}") from None
+        raise ReaderUnavailable(
+            Problem.READER_SOFTWARE, "NFC readers need nfcpy", f"install it: {INSTALL}"
+        ) from None
     # nfcpy logs every search and every failed one (at ERROR), each retry again: the reader
     # reports an outage once, and its return, itself.
     logging.getLogger("nfc").setLevel(logging.CRITICAL)
@@ -33,9 +36,11 @@ def open_frontend(device: str) -> Any:
     try:
         found = frontend.open(device)
     except (OSError, ValueError) as exc:
-        raise ReaderUnavailable(f"reader cannot open {device}", str(exc)) from None
+        raise ReaderUnavailable(
+            Problem.CANNOT_OPEN, f"reader cannot open {device}", str(exc)
+        ) from None
     if not found:
-        raise ReaderUnavailable(f"reader not found: {device}", absent=True)
+        raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {device}")
     return frontend
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from hw.codebook import printable
-from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent, Problem
 from hw.framing import BadFrame, Frame, Reading
 from hw.presence import Presence
 
@@ -22,14 +22,14 @@ log = logging.getLogger(__name__)
 
 
 class ReaderUnavailable(Exception):
-    """The device cannot be opened now: `message` for people, `detail` the system's words;
-    `absent` when nothing is there at all (not plugged in), rather than there but refusing."""
+    """The device cannot be opened now: `kind` says why, `message` in English for the log,
+    `detail` the system's words."""
 
-    def __init__(self, message: str, detail: str | None = None, *, absent: bool = False) -> None:
+    def __init__(self, kind: Problem, message: str, detail: str | None = None) -> None:
         super().__init__(message)
+        self.kind = kind
         self.message = message
         self.detail = detail
-        self.absent = absent
 
 
 class DeviceLost(Exception):
@@ -97,6 +97,9 @@ class CardReader:
         self._down = False
         self.connected = False
         """Whether the device is open now: a scan made while it is not would be lost."""
+        self.taken = 0
+        """Bytes of the open device read and handed on as events (a serial port's; 0 for a
+        device that does not count them): whoever writes them can wait for this, not a time."""
         self._thread = threading.Thread(target=self._run, name=f"reader-{name}", daemon=True)
 
     def start(self) -> CardReader:
@@ -131,10 +134,10 @@ class CardReader:
             try:
                 self._read(source)
             except DeviceLost as exc:
-                self._problem("reader disconnected", str(exc))
+                self._problem(Problem.DISCONNECTED, "reader disconnected", str(exc))
             except Exception as exc:  # a driver's surprise must not end the reader for good
                 log.exception("reader %s failed", self.name)
-                self._problem("reader failed", f"{type(exc).__name__}: {exc}")
+                self._problem(Problem.FAILED, "reader failed", f"{type(exc).__name__}: {exc}")
             finally:
                 self.connected = False
                 with self._source_lock:
@@ -145,12 +148,12 @@ class CardReader:
         try:
             source = self.backend.open()
         except ReaderUnavailable as exc:
-            if not (exc.absent and self._quiet_absent):
-                self._problem(exc.message, exc.detail)
+            if not (exc.kind is Problem.NOT_FOUND and self._quiet_absent):
+                self._problem(exc.kind, exc.message, exc.detail)
             return None
         except Exception as exc:  # a driver's surprise: tried again like any other failure
             log.exception("reader %s failed to open", self.name)
-            self._problem("reader failed", f"{type(exc).__name__}: {exc}")
+            self._problem(Problem.FAILED, "reader failed", f"{type(exc).__name__}: {exc}")
             return None
         with self._source_lock:
             self._source = source
@@ -158,16 +161,17 @@ class CardReader:
             source.cancel()
         self._down = False
         self._quiet_absent = False
+        self.taken = 0
         self.connected = True
         self._events.put(DeviceReady(self.name, source.where))
         return source
 
-    def _problem(self, message: str, raw: str | None = None) -> None:
+    def _problem(self, kind: Problem, message: str, raw: str | None = None) -> None:
         # One report an outage: retries stay quiet until the reader is back.
         if not self._down:
             self._down = True
             log.warning("%s: %s%s", self.name, message, f" ({raw})" if raw else "")
-            self._events.put(DeviceProblem(self.name, message, raw, down=True))
+            self._events.put(DeviceProblem(self.name, kind, message, raw, down=True))
 
     def _read(self, source: Source) -> None:
         while not self._stop.is_set():
@@ -175,16 +179,17 @@ class CardReader:
                 event = self._event(reading, self._clock())
                 if event is not None:
                     self._events.put(event)
+            self.taken = getattr(source, "taken", 0)  # after its events are on the queue
 
     def _event(self, reading: Reading, at: float) -> InputEvent | None:
         if not self._presence.new(reading, at):
             return None  # the same card, still lying on the reader
         if isinstance(reading, BadFrame):
-            return DeviceProblem(self.name, reading.message, reading.raw)
+            return DeviceProblem(self.name, reading.kind, reading.message, reading.raw)
         assert isinstance(reading, Frame)
         if not printable(reading.text):
-            return DeviceProblem(self.name, "unreadable scan", reading.text)
+            return DeviceProblem(self.name, Problem.UNREADABLE, "unreadable scan", reading.text)
         code = self._decode(reading.text)
         if code is None:
-            return DeviceProblem(self.name, "unknown code", reading.text)
+            return DeviceProblem(self.name, Problem.UNKNOWN_CODE, "unknown code", reading.text)
         return CodeScanned(code, self.name, at, reading.text)

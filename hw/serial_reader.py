@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import serial
 
+from hw.events import Problem
 from hw.framing import Framer, Reading
 from hw.ports import AmbiguousPort, find_port
 from hw.reader import DeviceLost, ReaderUnavailable
@@ -28,14 +29,18 @@ class SerialBackend:
         try:
             path = find_port(self.device)
         except AmbiguousPort as exc:
-            raise ReaderUnavailable(f"reader ambiguous: {self.device}", str(exc)) from None
+            raise ReaderUnavailable(
+                Problem.AMBIGUOUS, f"reader ambiguous: {self.device}", str(exc)
+            ) from None
         if path is None:
-            raise ReaderUnavailable(f"reader not found: {self.device}", absent=True)
+            raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {self.device}")
         framer = self._framer()
         try:
             port = serial.Serial(path, self._baud, timeout=framer.patience(), exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
-            raise ReaderUnavailable(f"reader cannot open {path}", str(exc)) from None
+            raise ReaderUnavailable(
+                Problem.CANNOT_OPEN, f"reader cannot open {path}", str(exc)
+            ) from None
         return SerialSource(port, framer, os.path.realpath(path))
 
 
@@ -46,6 +51,10 @@ class SerialSource:
         self._port = port
         self._framer = framer
         self.where = where
+        self._read = 0
+        self.taken = 0
+        """Bytes read whose readings have been returned (or that wait for bytes to come, as
+        half a line does): not a frame still waiting for its silence."""
 
     def read(self) -> list[Reading]:
         try:
@@ -56,7 +65,11 @@ class SerialSource:
             data = self._port.read(self._port.in_waiting or 1)
         except (serial.SerialException, OSError) as exc:
             raise DeviceLost(str(exc)) from None
-        return self._framer.feed(data, time.monotonic())
+        self._read += len(data)
+        readings = self._framer.feed(data, time.monotonic())
+        if self._framer.patience() is None:
+            self.taken = self._read
+        return readings
 
     def cancel(self) -> None:
         self._port.cancel_read()

@@ -61,6 +61,7 @@ class SimReader:
     def replug(self) -> None:
         """Plug a (new) device in behind `path`."""
         self.unplug()
+        self.sent = 0  # bytes written to this device (a reader's `taken` catches up with it)
         self._master, self._slave = os.openpty()
         # Raw from the start: no echo and no CR->LF translation before the reader sets it up.
         tty.setraw(self._slave)
@@ -79,7 +80,7 @@ class SimReader:
     def send(self, data: bytes, pause: float = 0.0) -> None:
         """Write raw bytes as the reader's device would; `pause` s after them splits reads."""
         assert self._master is not None, "the simulated reader is unplugged"
-        os.write(self._master, data)
+        self.sent += os.write(self._master, data)
         if pause:
             time.sleep(pause)
 

@@ -2,7 +2,7 @@
 
 `uno-table run`, the table script, the demo, the benchmarks and the tests' table driver all
 call `build_table`, passing only what differs from `uno-table run` (a mock pin factory, a
-queue that stamps presses, their own clock, no window).
+queue of their own, their own clock, no window).
 """
 
 from __future__ import annotations

@@ -7,23 +7,46 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from enum import StrEnum
 from pathlib import Path
 
-KINDS = (  # what a path can be besides a regular file, in the words the messages use
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+
+class Thing(StrEnum):
+    """What can be at a path instead of a regular file (its words: WORDS, and the screen's)."""
+
+    FOLDER = "folder"
+    FIFO = "fifo"
+    DEVICE = "device"
+    SOCKET = "socket"
+    DANGLING = "dangling"  # a symbolic link to nothing
+    LOOP = "loop"  # symbolic links that lead to each other
+    OTHER = "other"
+
+
+WORDS = {
+    Thing.FOLDER: "a folder",
+    Thing.FIFO: "a named pipe (FIFO)",
+    Thing.DEVICE: "a device",
+    Thing.SOCKET: "a socket",
+    Thing.DANGLING: "a link to nothing",
+    Thing.LOOP: "a loop of links",
+    Thing.OTHER: "not a file",
+}
+KINDS = (
+    (stat.S_ISDIR, Thing.FOLDER),
+    (stat.S_ISFIFO, Thing.FIFO),
+    (stat.S_ISCHR, Thing.DEVICE),
+    (stat.S_ISBLK, Thing.DEVICE),
+    (stat.S_ISSOCK, Thing.SOCKET),
 )
 
 
 class NotAFile(OSError):
-    """Something other than a regular file is at `filename`: `what` says what."""
+    """Something other than a regular file is at `filename`: `thing` says what."""
 
-    def __init__(self, path: Path | str, what: str) -> None:
-        super().__init__(errno.EINVAL, f"{what} is there, not a file", str(path))
-        self.what = what
+    def __init__(self, path: Path | str, thing: Thing) -> None:
+        super().__init__(errno.EINVAL, f"{WORDS[thing]} is there, not a file", str(path))
+        self.thing = thing
 
     def __str__(self) -> str:
         return f"{self.filename}: {self.strerror}"
@@ -40,24 +63,10 @@ class TooBig(OSError):
         return f"{self.filename}: {self.strerror}"
 
 
-def what_is_at(path: Path | str) -> str | None:
-    """What is at `path` if it is not a regular file (through links): a folder, a link to
-    nothing, a loop of links...; None for a regular file or nothing at all."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return "a link to nothing" if os.path.islink(path) else None
-    except OSError as err:
-        if err.errno == errno.ELOOP:
-            return "a loop of links"
-        raise
-    return _kind(mode)
-
-
-def _kind(mode: int) -> str | None:
+def _kind(mode: int) -> Thing | None:
     if stat.S_ISREG(mode):
         return None
-    return next((what for test, what in KINDS if test(mode)), "not a file")
+    return next((thing for test, thing in KINDS if test(mode)), Thing.OTHER)
 
 
 def read_bytes(path: Path | str, limit: int) -> bytes:
@@ -66,16 +75,16 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
         if os.path.islink(path):
-            raise NotAFile(path, "a link to nothing") from None
+            raise NotAFile(path, Thing.DANGLING) from None
         raise
     except OSError as err:
         if err.errno == errno.ELOOP:
-            raise NotAFile(path, "a loop of links") from None
+            raise NotAFile(path, Thing.LOOP) from None
         raise
     try:
-        what = _kind(os.fstat(fd).st_mode)
-        if what is not None:
-            raise NotAFile(path, what)
+        thing = _kind(os.fstat(fd).st_mode)
+        if thing is not None:
+            raise NotAFile(path, thing)
         chunks, size = [], 0
         while chunk := os.read(fd, min(1 << 20, limit + 1 - size)):
             chunks.append(chunk)

@@ -29,11 +29,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Interrupt:
+    """Ctrl+C (SIGINT) or Ctrl+\\ (SIGQUIT) while a command starts: a KeyboardInterrupt, and
+    `seen` kept, since Python swallows one raised inside a finalizer (a command that has a loop
+    looks at `seen` before it starts it). Set before pygame loads, which puts its "parachute"
+    (a segfault) only on a signal left to its default."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def __call__(self, _signum: int, _frame) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
-    # Ctrl+\ (SIGQUIT) ends a command as Ctrl+C does. Set before pygame loads: pygame puts its
-    # "parachute" (which ends in a segfault) only on a signal left to its default.
     if threading.current_thread() is threading.main_thread():  # (a test may call main elsewhere)
-        signal.signal(signal.SIGQUIT, signal.default_int_handler)
+        interrupt = Interrupt()
+        signal.signal(signal.SIGINT, interrupt)
+        signal.signal(signal.SIGQUIT, interrupt)
     try:
         from table.setup.config import ConfigError
 

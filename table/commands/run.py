@@ -97,9 +97,10 @@ def main_run(args: argparse.Namespace) -> int:
     # `systemctl stop` sends SIGTERM, Ctrl+C SIGINT, Ctrl+\ SIGQUIT: the signal wakes the loop,
     # which leaves and closes cleanly (Ctrl+C and Ctrl+\ then end as cli.main says they do).
     window, loop = table.window, table.loop
-    stop = Stop(window)
+    stop = Stop(window, interrupted=getattr(signal.getsignal(signal.SIGINT), "seen", False))
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
         signal.signal(signum, stop)
+    window.quit = window.quit or stop.interrupted  # a Ctrl+C of the start that was swallowed
     table.events.wakeup.wake_on_signals()
     shown = False
     started = time.monotonic()
@@ -125,9 +126,9 @@ def main_run(args: argparse.Namespace) -> int:
 class Stop:
     """A signal handler that only asks the loop to leave (and says whether it was Ctrl+C)."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window, interrupted: bool = False) -> None:
         self.window = window
-        self.interrupted = False
+        self.interrupted = interrupted
 
     def __call__(self, signum: int, _frame) -> None:
         self.interrupted = self.interrupted or signum in (signal.SIGINT, signal.SIGQUIT)
@@ -143,6 +144,18 @@ def main_script(config: configuration.Config, config_path: Path | None, args) ->
         return 2
     print(json.dumps(state))
     return 0
+
+
+def play_demo(rig: demo_mod.DemoRig, window, stay: bool) -> dict:
+    """Play the demo in `window`; then say it is over (no bot answers the prompt any more),
+    and with `stay` keep that up until the window is closed. Returns the driver's summary."""
+    loop = rig.loop
+    summary = demo_mod.run(rig, stop=lambda: window.quit)
+    window.finish("demo_over")
+    loop.run_once(wait=0.0)
+    while stay and not window.quit:
+        loop.run_once(wait=0.1)
+    return summary
 
 
 def main_demo(args: argparse.Namespace) -> int:
@@ -168,9 +181,7 @@ def main_demo(args: argparse.Namespace) -> int:
         pace = args.pace if args.pace is not None else (0.0 if args.headless else 0.6)
         rig.driver.pace = pace
         try:
-            summary = demo_mod.run(rig, stop=lambda: window.quit)
-            while not args.headless and not window.quit:
-                rig.loop.run_once(wait=0.1)  # the result stays up until the window is closed
+            summary = play_demo(rig, window, stay=not args.headless)
         finally:
             rig.close()
         summary["screens"] = sorted(window.saved)

@@ -25,7 +25,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 
 from engine import Kind
-from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button
 from hw.frames import FrameFeed, cv2_module, plain_mat
 from hw.protocols import Protocol
 from hw.reader import ReaderUnavailable
@@ -38,7 +38,6 @@ from table.setup.config import Config, Reader
 VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
-GRACE = 0.02  # real seconds a reader's thread has to hand on what it read
 PLUG_LIMIT = 5.0  # real seconds a replugged reader may take to open its port again
 SCREEN_NAMES = {"color": "colour", "scoreboard": "scores"}
 
@@ -249,20 +248,6 @@ class ScriptClock:
 BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
 
 
-class _Stamped(queue.Queue):
-    """The loop's queue: a press carries the script time it was made at, not the moment its
-    pin's thread got round to it (the readers time their scans by the table's clock already)."""
-
-    def __init__(self, clock: ScriptClock) -> None:
-        super().__init__()
-        self._clock = clock
-
-    def put(self, item, block: bool = True, timeout: float | None = None) -> None:
-        if isinstance(item, ButtonPressed):
-            item = dataclasses.replace(item, at=self._clock.now)
-        super().put(item, block, timeout)
-
-
 def _on_pty(reader: Reader, path: Path) -> Reader:
     """A reader on a pty: a serial one speaks its protocol there, an nfc or hid one lines."""
     protocol = reader.protocol if reader.protocol.serial else Protocol.LINES
@@ -291,15 +276,17 @@ class Player:
             for r in config.readers
         )
         self.config = config = dataclasses.replace(config, readers=readers)
-        self.events = _Stamped(self.clock)
+        self.events: queue.Queue = queue.Queue()
         self.plugged = {r.name: True for r in config.readers}
         self._images: dict[Path, object] = {}
         self.notices: list[str] = []
         self._notice = None
         self._alerts: list = []
         self.window = None
+        pins = MockFactory()
+        pins.ticks = self.clock  # edges stamped on the table's clock: a press's time is its SECONDS
         self.table = build_table(
-            config, pins=MockFactory(), events=self.events, clock=self.clock,
+            config, pins=pins, events=self.events, clock=self.clock,
             window=WindowOptions(headless, keyboard=False), lock=StateLock(config.state_dir),
             on_change=self._changed, feeds={name: feed.open for name, feed in self.feeds.items()},
         )  # fmt: skip
@@ -309,11 +296,10 @@ class Player:
         self.buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
         self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
         self._plugged_at = time.monotonic()
-        # A device's own windows in real time: a button's refractory period, the silence that
-        # ends a frame (a reader's repeat window runs on the table's clock).
-        gpio = config.gpio
-        self._windows = {BUTTONS: gpio.refractory + gpio.bounce + GRACE} | {
-            r.name: GRACE + (r.gap if r.protocol is Protocol.GAP else 0.0) for r in config.readers
+        # A device's own windows in real time: the silence that ends a gap reader's frame
+        # (a button's refractory period and a reader's repeat window run on the table's clock).
+        self._windows = {BUTTONS: 0.0} | {
+            r.name: r.gap if r.protocol is Protocol.GAP else 0.0 for r in config.readers
         }
         self._changed()
 
@@ -411,10 +397,10 @@ class Player:
         return time.monotonic() - real >= min(target - script, self._windows[device])
 
     def _settled(self) -> bool:
-        """Nothing is on its way to the table: what was written has been read and handed on."""
+        """Nothing is on its way to the table: what was written has been read and handed on.
+        The readers are asked first: a reader counts its bytes taken once their events are
+        on the queue, so the queue, looked at last, holds them."""
         real = time.monotonic()
-        if not self.events.empty():
-            return False
         opening = real - self._plugged_at < PLUG_LIMIT
         for reader in self.inputs.readers:
             name = reader.name
@@ -423,15 +409,17 @@ class Player:
                 return False  # read, or a frame's silence, not over yet
             if opening and reader.connected != self.plugged[name]:
                 return False
-        return True
+        return self.events.empty()
 
     def _pending(self, reader) -> bool:
-        """Whether a reader has input it has not handled: bytes unread, frames not yet seen (a
-        camera that cannot open, e.g. without its faces, sees none)."""
+        """Whether a reader has input it has not handed on: bytes unread or not yet made
+        events, frames not yet seen (a camera that cannot open, e.g. without its faces, sees
+        none)."""
         if reader.name in self.feeds:
             feed = self.feeds[reader.name]
             return reader.connected and feed.plugged and not feed.idle()
-        return self.sims[reader.name].pending() > 0
+        sim = self.sims[reader.name]
+        return sim.pending() > 0 or (reader.connected and reader.taken < sim.sent)
 
     def _changed(self) -> None:
         """Every notice the table puts up, as the screen shows it (the same one put up again

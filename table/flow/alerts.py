@@ -55,6 +55,7 @@ class Kind(StrEnum):
     UNREADABLE = "unreadable"  # its header is bad: the whole file set aside, a new game next
     MISFIT = "misfit"  # the saved game does not fit this table's configuration
     REWRITTEN = "rewritten"  # another program removed or changed it: written again from the game
+    NOT_A_GAME = "not_a_game"  # a folder, a FIFO, a link to nothing... where it goes
 
 
 UNTIL_PRESS = frozenset({Kind.DAMAGED, Kind.UNREADABLE, Kind.REWRITTEN})
@@ -74,6 +75,7 @@ class Alert:
     pid: int | None = None  # IN_USE
     seats: int = 0  # MISFIT: the seats of the saved game
     configured: int = 0  # MISFIT: the seats of this table
+    thing: str = ""  # NOT_A_GAME: what is there (a table.files.Thing, or "too_big")
 
     @classmethod
     def from_os(cls, kind: Kind, error: OSError) -> Alert:
@@ -92,5 +94,6 @@ class Alert:
             Kind.UNREADABLE: ("file",),
             Kind.MISFIT: ("seats", "configured"),
             Kind.REWRITTEN: (),
+            Kind.NOT_A_GAME: ("thing",),
         }[self.kind]
         return {name: getattr(self, name) for name in fields} | {"detail": self.detail}

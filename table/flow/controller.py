@@ -37,6 +37,10 @@ from table.flow.pile import Pile
 from table.flow.refusals import TableRefusal, Undone
 
 SETTLE = 0.03  # seconds a press waits for an earlier edge from another thread
+# Presses this close are at the same instant: edge times jitter, and a call exactly `uno_race`
+# after a catch, or at the very instant of one, still wins (docs/rules.md, "Catch window").
+INSTANT = 0.001
+CATCHING = (Button.UNO, Button.CHALLENGE)  # another seat's press of either catches a seat at one
 
 PAD_COLORS = {
     Button.RED: Color.RED,
@@ -142,16 +146,23 @@ class Controller:
         if isinstance(event, CodeScanned) and self._join_scan(event):
             return
         key, due = event.at, event.at + self._settle
-        if isinstance(event, ButtonPressed) and event.button is Button.UNO:
-            key = self.game.rules.call_counts_at(event.at)  # a call in the race counts first
-        if isinstance(event, ButtonPressed) and event.button is Button.CHALLENGE and self._race:
-            due += self._race
+        if isinstance(event, ButtonPressed) and self._calls(event):
+            key = self.game.rules.call_counts_at(event.at) - INSTANT  # a call wins its race
+        elif isinstance(event, ButtonPressed) and event.button in CATCHING and self._race:
+            due += self._race + INSTANT  # a catch waits for a call that may still win
         held = _Held(key, next(self._seq), due, event)
         if isinstance(event, CodeScanned):
             held.due += self._scan_window
             self._ended(event)
             self._open[event.reader] = held
         heapq.heappush(self._held, held)
+
+    def _calls(self, press: ButtonPressed) -> bool:
+        """Whether an UNO press is its seat's own call (else, in a race, another's: a catch)."""
+        if press.button is not Button.UNO or self.asking is not None:
+            return False  # while a 7 waits, an UNO press names the seat it swaps with
+        seat = self._seat_of(press)
+        return seat is not None and self.game.allows(CallUno(seat, at=press.at))
 
     def _join_scan(self, event: CodeScanned) -> bool:
         """A quick scan by one reader of the symbol it is scanning joins that play, where the
@@ -226,7 +237,7 @@ class Controller:
         return Applied(action, events)
 
     def _ends_match(self, event: ButtonPressed | CodeScanned, seat: int | None) -> bool:
-        """A playing seat's own button once the match is over (the screen says: any button)."""
+        """A playing seat's own button once the match is over (the screen: any seat's button)."""
         return (
             self.game.awaiting.kind is Kind.MATCH_OVER
             and isinstance(event, ButtonPressed)

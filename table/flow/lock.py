@@ -1,14 +1,23 @@
 """One table per state folder: an flock on `<state_dir>/table.lock`, held for the process's
 life, with the holder's process id in the file so a second table can say who has it.
 
-The lock is advisory and released by the kernel when the process ends, however it ends, so a
-table killed mid-game never leaves a stale lock behind. Readers (`uno-table replay`) skip it.
+A file can be removed while it is locked (or its whole folder): a second table would then lock
+a new one. So the table also holds a name no file operation reaches, a Unix socket in Linux's
+abstract namespace named after the folder's path, for as long as it runs; the file is locked
+again at the next write.
+
+Both are released by the kernel when the process ends, however it ends, so a table killed
+mid-game never leaves a stale lock behind. Readers (`uno-table replay`) skip them.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
+import hashlib
 import os
+import socket
+import struct
 from pathlib import Path
 
 LOCK_NAME = "table.lock"
@@ -30,6 +39,7 @@ class StateLock:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._fd: int | None = None
+        self._name: socket.socket | None = None  # the folder's name, held while the table runs
 
     @property
     def path(self) -> Path:
@@ -45,7 +55,9 @@ class StateLock:
         Raises Locked when another process holds it (without writing anything), or OSError."""
         if self._fd is not None and self._still_ours():
             return
-        self.release()
+        self._release_file()
+        if self._name is None:
+            self._name = _hold_name(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
@@ -72,9 +84,44 @@ class StateLock:
             return False
 
     def release(self) -> None:
+        """Let another table have the folder."""
+        self._release_file()
+        if self._name is not None:
+            self._name.close()
+            self._name = None
+
+    def _release_file(self) -> None:
         if self._fd is not None:
             os.close(self._fd)  # closing the last descriptor releases the flock
             self._fd = None
+
+
+def _hold_name(folder: Path) -> socket.socket:
+    """Bind the folder's abstract socket name (Locked when another process holds it)."""
+    path = os.path.realpath(folder).encode()
+    name = b"\0uno-table-lock-" + hashlib.sha256(path).hexdigest()[:32].encode()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
+    try:
+        sock.bind(name)
+        sock.listen(1)  # a second table connects only to ask who holds it
+    except OSError as err:
+        sock.close()
+        if err.errno != errno.EADDRINUSE:
+            raise
+        raise Locked(Path(folder), _holder(name)) from None
+    return sock
+
+
+def _holder(name: bytes) -> int | None:
+    """The process holding an abstract socket name, as the kernel says (None if it cannot)."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC) as probe:
+            probe.settimeout(1.0)
+            probe.connect(name)
+            creds = probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except OSError:
+        return None
+    return struct.unpack("3i", creds)[0] or None
 
 
 def _pid_in(fd: int) -> int | None:

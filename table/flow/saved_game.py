@@ -13,6 +13,7 @@ from pathlib import Path
 
 from engine import Action, Game, Play
 from engine.events import Event
+from table.files import NotAFile, TooBig
 from table.flow import alerts, untaken
 from table.flow.alerts import Alert
 from table.flow.controller import Asking, Outcome
@@ -27,10 +28,11 @@ JOURNAL_NAME = "game.jsonl"
 
 @dataclass(frozen=True)
 class Offer:
-    """The saved game offered for resuming, as read: its game up to the last good action, the
-    physical seats that played it (None: they do not fit this table), its preset."""
+    """The saved game offered for resuming, as read: its game up to the last good action (None:
+    what lies there is no game, an alert says what), the physical seats that played it (None:
+    they do not fit this table), its preset."""
 
-    game: Game
+    game: Game | None
     seats: tuple[int, ...] | None
     preset: str
 
@@ -86,6 +88,9 @@ class SavedGame:
         except JournalError as err:
             self._set_aside(err)
             return
+        except (NotAFile, TooBig) as err:
+            self._not_a_game(err)
+            return
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
             return
@@ -103,6 +108,14 @@ class SavedGame:
             detail = f"{path}:{damage.line}: {damage.why}"
             kept = len(game.history)
             self._alert(Alert(alerts.Kind.DAMAGE_FOUND, detail, line=damage.line, kept=kept))
+        self._changed()
+
+    def _not_a_game(self, err: NotAFile | TooBig) -> None:
+        """Something that is no saved game where it goes: offered to be set aside, and said."""
+        thing = err.thing if isinstance(err, NotAFile) else "too_big"
+        self.drop(alerts.Kind.CANNOT_READ)
+        self._alert(Alert(alerts.Kind.NOT_A_GAME, str(err), thing=thing))
+        self._meta, self.offered = {}, Offer(None, None, "")
         self._changed()
 
     def _set_aside(self, err: JournalError) -> None:
@@ -143,6 +156,9 @@ class SavedGame:
             moved = err.moved_to.name if err.moved_to else ""
             self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
             self.offered = None
+            return None
+        except (NotAFile, TooBig) as err:
+            self._not_a_game(err)
             return None
         except OSError as err:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
@@ -211,7 +227,8 @@ class SavedGame:
             self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
+        kinds = (alerts.Kind.MISFIT, alerts.Kind.NOT_A_GAME, alerts.Kind.DAMAGE_FOUND)
+        self.drop(*alerts.UNTIL_SAVED, *kinds)
         self.offered = None
         self._changed()
 

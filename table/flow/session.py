@@ -46,7 +46,7 @@ class Notice:
     seat: int | None
     until: float
     problem: bool = False
-    reason: str = ""  # the engine's reason word (a device's message), for the screen's sentence
+    reason: str = ""  # the engine's reason word (a device's Problem), for the screen's sentence
     card: str = ""  # the card (a device's raw text) the refusal concerns
     pressed: str = ""  # the button whose press was refused ("" for a scan)
     actions: int | None = None  # the game's action count it was refused at: gone after the next
@@ -155,7 +155,7 @@ class Session:
             self.saved.drop(*alerts.UNTIL_PRESS)  # seen: what was set aside stays in the files
         if isinstance(event, DeviceProblem):
             if event.down:
-                self.devices[event.source] = (False, event.message)
+                self.devices[event.source] = (False, event.detail)
             if not (event.down and self.phase is Phase.RESUME):
                 self._problem(event, now)  # on the offer, the prompt stays: the corner says it
             else:
@@ -298,13 +298,13 @@ class Session:
 
     def _problem(self, event: DeviceProblem, now: float) -> None:
         raw = f": {event.raw!r}" if event.raw else ""
-        text = f"{event.source}: {event.message}{raw}"
+        text = f"{event.source}: {event.detail}{raw}"
         self.notice = Notice(
             text,
             None,
             now + NOTICE_SECONDS,
             problem=True,
-            reason=event.message,
+            reason=event.kind,
             card=event.raw or "",
             source=event.source,
         )

@@ -14,9 +14,10 @@ import contextlib
 import json
 import logging
 import os
-import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from table import files
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ def take(folder: Path) -> Untaken | None:
     one (a bad note is logged and dropped: it only ever adds a sentence to the screen)."""
     path = folder / NAME
     try:
-        raw = _read_small(path)
+        raw = files.read_bytes(path, LIMIT)  # a FIFO or a device is an OSError, never a hang
     except FileNotFoundError:
         return None
     except OSError as err:
@@ -78,20 +79,7 @@ def take(folder: Path) -> Untaken | None:
         return None
 
 
-def _read_small(path: Path) -> bytes:
-    """A regular file's bytes, up to LIMIT; a FIFO or a device is an OSError, never a hang."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path} is not a regular file")
-        return os.read(fd, LIMIT + 1)
-    finally:
-        os.close(fd)
-
-
 def _parse(raw: bytes) -> Untaken:
-    if len(raw) > LIMIT:
-        raise ValueError(f"more than {LIMIT} bytes")
     data = json.loads(raw)
     seat, cards, actions, origin = data["seat"], data["cards"], data["actions"], data["origin"]
     if not (type(seat) is int and type(actions) is int and isinstance(origin, dict)):

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine import (
     CallUno,
     Challenge,
+    ChooseColor,
     Game,
     Play,
     Reveal,
     RuleSet,
 )
 from engine import events as ev
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent, Problem
 from hw.keyboard import KeyMap
 from table.flow.session import Session
 from table.setup import config as configuration
@@ -96,7 +98,16 @@ def cool_examples(_facts: _Facts) -> dict[str, View]:
         events = _play(game, *actions)
         return build_view(game, _facts(names=names, events=tuple(events), **facts))
 
+    shuffle = Game.from_position(
+        rules, hands=[["WS", "R1", "B2"], 6, 4, 5], top="R3", turn=0, scores=[40, 0, 115, 60]
+    )
+    events = _play(shuffle, Play(0, "WS"))
+    default_names = _facts(names=(), events=tuple(events))  # the longest: "Asiento 2"
+    asked = build_view(shuffle, default_names)
+    events = _play(shuffle, ChooseColor(0, "G"))
     return {
+        "cool_shuffle": asked,
+        "cool_shuffled": build_view(shuffle, _facts(names=(), events=tuple(events))),
         "cool_stack": cool(Play(0, ["RD2", "GD2"])),
         "cool_counter": cool(Play(0, "RS")),
         "cool_open_color": cool(Play(0, "W")),
@@ -108,8 +119,8 @@ def examples(lang: str = "en") -> dict[str, View]:
     """One View per screen kind (and a few variants), by name, in the language `lang`."""
     _facts = _Facts(lang)
     views: dict[str, View] = {}
-    views["lobby"] = _Table(lang).press(0, Button.UNO).press(1, Button.UNO).view()
-    jump_in = _Table(lang, "jump_in = true").press(0, Button.UNO).press(1, Button.UNO)
+    views["lobby"] = Table(lang).press(0, Button.UNO).press(1, Button.UNO).view()
+    jump_in = Table(lang, "jump_in = true").press(0, Button.UNO).press(1, Button.UNO)
     views["lobby_note"] = jump_in.press(3, Button.UNO).view()  # one reader: no jump-ins
     referee = Game.referee(4, RuleSet.preset("official"), dealer=2)
     views["deal"] = build_view(referee, _facts(events=tuple(referee.last_events)))
@@ -193,53 +204,57 @@ def examples(lang: str = "en") -> dict[str, View]:
 # --- whole frames from a Session: what the table shows after real inputs -------------------
 
 
-class _Table:
-    """A four-seat table in `lang` fed inputs one second apart, as the window would show it."""
+class Table:
+    """A four-seat table in `lang` fed inputs one second apart, as the window would show it;
+    with `state_dir`, it keeps its game there (and offers one saved there)."""
 
-    def __init__(self, lang: str, knobs: str = "") -> None:
+    def __init__(self, lang: str, knobs: str = "", state_dir: Path | None = None) -> None:
         text = configuration.default_text().replace('language = "auto"', f'language = "{lang}"')
         text = text.replace("[knobs]", f"[knobs]\n{knobs}")
         for n, name in enumerate(NAMES):
             text = text.replace(f'name = "Seat {n + 1}"', f'name = "{name}"')
-        self.session = Session(configuration.loads(text, "examples"), None, settle=0.0)
+        self.session = Session(configuration.loads(text, "examples"), state_dir, settle=0.0)
         self.now = 0.0
 
-    def send(self, *inputs: InputEvent) -> _Table:
+    def send(self, *inputs: InputEvent) -> Table:
         for event in inputs:
             self.now += 1
             self.session.handle(event, self.now)
-            self.session.tick(self.now + 0.5)
+            self.session.tick(self.now + 0.9)  # past the scan window (cool joins scans)
         return self
 
-    def press(self, seat: int | None, button: Button) -> _Table:
+    def press(self, seat: int | None, button: Button) -> Table:
         return self.send(ButtonPressed(seat, button, self.now + 1))
 
-    def scan(self, *codes: str) -> _Table:
+    def scan(self, *codes: str) -> Table:
         return self.send(
             *(CodeScanned(code, "pile", self.now + 1 + k) for k, code in enumerate(codes))
         )
 
-    def started(self) -> _Table:
+    def started(self) -> Table:
         """Every seat joined, the game started, red 5 turned: Bruno's turn."""
         for seat in range(4):
             self.press(seat, Button.UNO)
         return self.press(0, Button.DRAW).scan("R5")
 
-    def view(self) -> View:
-        return session_view(self.session, Local(keymap=KEYMAP, pin_factory="lgpio"))
+    def view(self, help: bool = False) -> View:
+        """The frame on screen now (`help`: with the keyboard's help over it)."""
+        local = Local(help=help, keymap=KEYMAP, pin_factory="LGPIOFactory")
+        return session_view(self.session, local)
 
 
 def table_examples(lang: str) -> dict[str, View]:
     """Frames of a table after real inputs: refusals, a bad code, a challenge's verdict."""
     views = {}
-    views["refused_card"] = _Table(lang).started().scan("G4").view()
-    views["refused_press"] = _Table(lang).started().press(2, Button.DRAW).view()
-    refused = _Table(lang).started().scan("W").press(2, Button.UNO)
+    views["refused_card"] = Table(lang).started().scan("G4").view()
+    views["refused_press"] = Table(lang).started().press(2, Button.DRAW).view()
+    refused = Table(lang).started().scan("W").press(2, Button.UNO)
     views["refused_uno"] = refused.view()
     views["refusal_gone"] = refused.press(None, Button.YELLOW).view()
-    bad = _Table(lang).started().send(DeviceProblem("keyboard", "unknown code", "X9"))
+    unknown = DeviceProblem("keyboard", Problem.UNKNOWN_CODE, "unknown code", "X9")
+    bad = Table(lang).started().send(unknown)
     views["bad_code"] = bad.view()
-    challenge = _Table(lang).started().scan("W4").press(None, Button.BLUE)
+    challenge = Table(lang).started().scan("W4").press(None, Button.BLUE)
     views["challenge_offer"] = challenge.view()
     challenge.press(2, Button.CHALLENGE).scan("G1", "B3")
     views["challenge_shown"] = challenge.view()

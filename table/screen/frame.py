@@ -31,37 +31,6 @@ from .view import (
     prompt_for,
 )
 
-PROBLEM_KEYS = {
-    "unknown code": "problem_unknown_code",
-    "unreadable scan": "problem_unreadable",
-    "line too long": "problem_garbled",
-    "not a frame": "problem_garbled",
-    "frame cut short": "problem_garbled",
-    "frame too long": "problem_garbled",
-    "bad frame": "problem_garbled",
-    "bad checksum": "problem_garbled",
-    "reader disconnected": "problem_disconnected",
-    "reader not found": "problem_not_found",
-    "reader cannot open": "problem_cannot_open",
-    "reader cannot grab": "problem_cannot_open",
-    "reader ambiguous": "problem_ambiguous",
-    "reader failed": "problem_failed",
-    "show the card again: two_cards": "problem_show_two_cards",
-    "show the card again: partial": "problem_show_partial",
-    "show the card again: glare": "problem_show_glare",
-    "show the card again: blur": "problem_show_blur",
-    "show the card again": "problem_show_again",
-    "camera faces missing": "problem_faces_missing",
-    "camera faces damaged": "problem_faces_damaged",
-    "camera faces of another deck": "problem_faces_other_deck",
-    "camera not found": "problem_camera_not_found",
-    "camera cannot": "problem_camera_cannot_open",
-    "camera needs": "problem_camera_software",
-}
-"""Device problems the screen has a sentence for, by how hw/ words them in English (for the
-log) at their start: a new kind of problem slots in with a line here and its sentences."""
-
-
 HELP_ROWS = ("help_colors", "help_codes", "help_actions")
 """How to type card codes, in the help (each has a `_keys` sentence: the codes it shows); the
 wilds' row follows, built from the deck in force."""
@@ -75,6 +44,7 @@ class Local:
     keymap: KeyMap | None = None
     typed: str = ""
     pin_factory: str = ""
+    ending: str = ""  # the key of the window's last word (the demo's end), over the prompt
 
 
 def language(config: Config) -> str:
@@ -113,7 +83,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
-        prompt=table_prompt(session, text),
+        prompt=text(local.ending) if local.ending else table_prompt(session, text),
     )
 
 
@@ -121,7 +91,7 @@ def lobby_facts(session: Session, text: Text) -> dict:
     """The lobby's middle and seats: the rules in force; or, while a saved game is offered,
     that game's preset and rules, who played it with their scores, and how far it got."""
     offer = session.saved.offered
-    if offer is None:
+    if offer is None or offer.game is None:  # no saved game, or none that can be read
         return dict(
             joined=frozenset(session.joined),
             preset=session.preset,
@@ -195,11 +165,8 @@ def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
 
 
 def problem_text(notice: SessionNotice, text: Text) -> str:
-    """A device problem as a sentence: the screen's own where it has one."""
-    key = next((k for start, k in PROBLEM_KEYS.items() if notice.reason.startswith(start)), None)
-    if key is None:
-        return notice.text
-    return text(key, source=text.source(notice.source), code=notice.card)
+    """A device problem as a sentence: each kind of hw.events.Problem has its `problem_KIND`."""
+    return text(f"problem_{notice.reason}", source=text.source(notice.source), code=notice.card)
 
 
 def devices(session: Session, local: Local, text: Text) -> Devices:
@@ -208,7 +175,8 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
     down = [text.source(name) for name, (ok, _) in session.devices.items() if not ok]
     return Devices(
         reader=all(readers) if readers else False,
-        pin_factory=local.pin_factory,
+        # gpiozero's class name as the configuration names it: "MockFactory" is "mock".
+        pin_factory=local.pin_factory.removesuffix("Factory").lower(),
         problem=text("device_down", names=", ".join(down)) if down else "",
         typing=local.keymap is not None,
     )

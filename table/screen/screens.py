@@ -94,11 +94,17 @@ def color_prompt(p: Painter, lay: Layout, view: View, text: Text) -> None:
         max_w=box.width - lay.u(4),
         midtop=(box.centerx, box.top + lay.u(2)),
     )
-    space = box.width / 4
     label_px = lay.px(th.SMALL)
-    room = box.height - title_px - label_px - lay.u(9)
+    # After a Wild shuffle hands: how to deal the real cards again, before the colour.
+    how = (
+        _lines(p, lay, view.verdict.detail, box, box.top + lay.u(3) + title_px)
+        if view.verdict
+        else 0
+    )
+    space = box.width / 4
+    room = box.height - title_px - label_px - lay.u(9) - how
     size = round(min(space * 0.8, room))
-    y = box.top + lay.u(3) + title_px + (room - size) / 2 + lay.u(2) + size / 2
+    y = box.top + lay.u(3) + title_px + how + (room - size) / 2 + lay.u(2) + size / 2
     for k, letter in enumerate(th.CARD_ORDER):
         x = box.left + space * (k + 0.5)
         p.blit(parts.swatch(p, letter, size, text), f"swatch {letter}", center=(x, y))
@@ -109,6 +115,17 @@ def color_prompt(p: Painter, lay: Layout, view: View, text: Text) -> None:
             max_w=space - lay.u(1),
             midtop=(x, y + size / 2 + lay.u(1)),
         )
+
+
+def _lines(p: Painter, lay: Layout, line: str, box: pygame.Rect, top: float) -> int:
+    """`line` wrapped across `box` from `top`, small; returns the height it took."""
+    px = lay.px(th.SMALL)
+    step = round(px * 1.05)
+    width = box.width - lay.u(4)
+    lines = p.wrap(line, px, width, lines=4)
+    for k, part in enumerate(lines):
+        p.text(part, px, th.TEXT, max_w=width, midtop=(box.centerx, top + k * step))
+    return step * len(lines) + lay.u(1)
 
 
 def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:

@@ -61,16 +61,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "button_draw": "DRAW",
         "button_challenge": "CHALLENGE",
         # Prompts: what the awaited seat does next.
-        "prompt_lobby": "Press {call} at your seat to join",
+        "prompt_lobby": "Press {call} at your seat to join · the colour pad picks the rules",
         "prompt_resume": "A game was in progress: {draw} resumes it, {challenge} sets it aside",
         "prompt_lobby_start": "{call} joins · the colour pad picks the rules · {draw} starts",
-        "prompt_match_done": "Match over: any button for a new game",
+        "prompt_match_done": "Match over: any seat's button for a new game",
         "prompt_flip": "{name}: turn over the first card and scan it",
         "prompt_flip_again": "Wild +4 can't start: shuffle it back, turn another and scan it",
         "prompt_turn": "{name}: play a card or press {draw}",
         "prompt_turn_multi": "{name}: play a card, or several of one symbol, or press {draw}",
         "prompt_target": "{name} plays {card}: who swaps hands? That seat presses {call}",
         "prompt_color": "{name}: choose a colour on the pad",
+        "prompt_color_shuffle": "{name}: deal the hands again as shown, then choose a colour "
+        "on the pad",
         "prompt_color_open": "{name}: choose a colour on the pad · {other} may play any colour now",
         "prompt_drawn": "{name}: play the card you drew, or press {draw} to pass",
         "prompt_drawn_more": "{name}: play the card if it fits, or press {draw} for another",
@@ -85,6 +87,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_reveal_points": "{name}: scan the cards left in your hand ({draw}: no more)",
         "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
+        "demo_over": "The demo is over: close the window to leave",
         # Event sentences.
         "ev_dealt": "{name} deals {n} cards each",
         "ev_first": "First card: {card}",
@@ -117,7 +120,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_declined": "{name} lets it pass",
         "ev_swapped": "{name} swaps hands with {other}",
         "ev_passed_hands": "Every hand moves one seat on",
-        "ev_shuffled": "{name} shuffles every hand and deals them again",
+        "ev_shuffled": "{name} deals every hand again",
         "ev_round": "{name} wins the round (+{n})",
         "ev_match": "{name} wins the match!",
         # Refusals, by the engine's reason word.
@@ -196,6 +199,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: the camera is not plugged in",
         "problem_camera_cannot_open": "{source}: the camera cannot be opened",
         "problem_camera_software": "{source}: the camera's software is missing (README, Camera)",
+        "problem_reader_software": "{source}: the reader's software is missing "
+        "(README, Card readers)",
         "device_down": "Not working: {names}",
         "source_keyboard": "Keyboard",
         "typing": "Cards: keyboard",
@@ -207,6 +212,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "verdict_fair": "{challenger} loses the challenge",
         "verdict_fair_detail": "{culprit} played fair: {challenger} draws {n}",
         "verdict_caught": "{by} catches it!",
+        "shuffle_title": "Wild shuffle hands",
+        "shuffle_how": "{name} gathers every hand, shuffles them and deals one card at a time, "
+        "starting with {first}: {share}",
+        "shuffle_even": "{n} each",
+        "shuffle_odd": "{n} to {more}, {less} to the others",
         "verdict_caught_detail": "{name} didn't call {call}: draws {n}",
         # The help overlay.
         "help_colors_keys": "R Y G B",
@@ -284,6 +294,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "{challenge} sets it aside",
         "alert_rewritten": "Another program removed or changed the saved game: it is saved "
         "again from this table, nothing lost",
+        "alert_not_a_game": "There is {thing} where the saved game goes: {challenge} sets it aside",
+        "thing_folder": "a folder",
+        "thing_fifo": "a named pipe (FIFO)",
+        "thing_device": "a device",
+        "thing_socket": "a socket",
+        "thing_dangling": "a link to nothing",
+        "thing_loop": "a loop of links",
+        "thing_other": "something that is not a file",
+        "thing_too_big": "a file too big to be a saved game",
         "cause_disk_full": "the disk is full",
         "cause_read_only": "the disk is read-only",
         "cause_no_permission": "no permission to write there",
@@ -338,17 +357,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "match_no_points": "Gana el primero en quedarse sin cartas",
         "button_draw": "ROBAR",
         "button_challenge": "RETAR",
-        "prompt_lobby": "Pulsa {call} en tu asiento para unirte",
+        "prompt_lobby": "Pulsa {call} en tu asiento para unirte · colores: reglas",
         "prompt_resume": "Hay una partida a medias: {draw} la retoma, {challenge} la aparta",
         "prompt_lobby_start": "{call}: unirse · colores: reglas · {draw}: empezar",
-        "prompt_match_done": "Partida terminada: cualquier botón para otra",
+        "prompt_match_done": "Partida terminada: cualquier botón de un asiento para otra",
         "prompt_flip": "{name}: da la vuelta a la primera carta y escanéala",
         "prompt_flip_again": "El +4 no puede empezar: devuélvelo al mazo, saca otra y escanéala",
         "prompt_turn": "{name}: juega una carta o pulsa {draw}",
         "prompt_turn_multi": "{name}: juega una carta, o varias del mismo símbolo, o pulsa {draw}",
         "prompt_target": "{name} juega {card}: ¿con quién cambia la mano? Ese asiento pulsa {call}",
         "prompt_color": "{name}: elige un color en el pulsador",
-        "prompt_color_open": "{name}: elige un color · {other} ya puede jugar cualquier color",
+        "prompt_color_shuffle": "{name}: reparte las manos como se indica y elige un color "
+        "en el pulsador",
+        "prompt_color_open": "{name}: elige un color en el pulsador · {other} ya puede jugar "
+        "cualquier color",
         "prompt_drawn": "{name}: juega la carta robada o pulsa {draw} para pasar",
         "prompt_drawn_more": "{name}: juega la carta si sirve, o pulsa {draw} para otra",
         "prompt_drawn_any": "{name}: juega cualquier carta que sirva, o pulsa {draw} para otra",
@@ -362,6 +384,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_reveal_points": "{name}: escanea las cartas que te quedan ({draw}: no hay más)",
         "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",
+        "demo_over": "La demostración ha terminado: cierra la ventana para salir",
         "ev_dealt": "{name} reparte {n} cartas a cada uno",
         "ev_first": "Primera carta: {card}",
         "ev_returned": "{card} no puede empezar: vuelve al mazo",
@@ -393,7 +416,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_declined": "{name} lo deja pasar",
         "ev_swapped": "{name} cambia la mano con {other}",
         "ev_passed_hands": "Cada mano pasa al asiento siguiente",
-        "ev_shuffled": "{name} baraja todas las manos y las reparte de nuevo",
+        "ev_shuffled": "{name} reparte todas las manos de nuevo",
         "ev_round": "{name} gana la ronda (+{n})",
         "ev_match": "¡{name} gana la partida!",
         "no_match": "{card} no sirve: recógela",
@@ -471,6 +494,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "problem_camera_not_found": "{source}: la cámara no está conectada",
         "problem_camera_cannot_open": "{source}: no se puede abrir la cámara",
         "problem_camera_software": "{source}: falta el software de la cámara (README, Cámara)",
+        "problem_reader_software": "{source}: falta el software del lector (README, Card readers)",
         "device_down": "Sin respuesta: {names}",
         "source_keyboard": "Teclado",
         "typing": "Cartas: teclado",
@@ -481,6 +505,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "verdict_fair": "{challenger} pierde el reto",
         "verdict_fair_detail": "{culprit} jugó limpio: {challenger} roba {n}",
         "verdict_caught": "¡{by} lo pilla!",
+        "shuffle_title": "Comodín cambio de manos",
+        "shuffle_how": "{name} junta todas las manos, las baraja y reparte de una en una "
+        "empezando por {first}: {share}",
+        "shuffle_even": "{n} a cada uno",
+        "shuffle_odd": "{n} para {more}, {less} para los demás",
         "verdict_caught_detail": "{name} no dijo {call}: roba {n}",
         "help_colors_keys": "R Y G B",
         "help_colors": "rojo, amarillo, verde, azul: la letra del color",
@@ -553,6 +582,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "{challenge} la aparta",
         "alert_rewritten": "Otro programa borró o cambió la partida guardada: se guarda de "
         "nuevo desde esta mesa, sin perder nada",
+        "alert_not_a_game": "Hay {thing} donde va la partida guardada: {challenge} lo aparta",
+        "thing_folder": "una carpeta",
+        "thing_fifo": "una tubería con nombre (FIFO)",
+        "thing_device": "un dispositivo",
+        "thing_socket": "un socket",
+        "thing_dangling": "un enlace que no lleva a nada",
+        "thing_loop": "un bucle de enlaces",
+        "thing_other": "algo que no es un archivo",
+        "thing_too_big": "un archivo demasiado grande para ser una partida",
         "cause_disk_full": "el disco está lleno",
         "cause_read_only": "el disco es de solo lectura",
         "cause_no_permission": "no hay permiso para escribir ahí",
@@ -694,6 +732,8 @@ class Text:
         """A problem with the saved game as a sentence: "Cannot save: the disk is full..."."""
         if cause is not None:
             blanks["cause"] = self("cause_" + cause, **blanks)
+        if blanks.get("thing"):
+            blanks["thing"] = self("thing_" + blanks["thing"])
         return self("alert_" + kind, **blanks)
 
     def _card_or_blank(self, card) -> str:

@@ -262,7 +262,7 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
             prompt=facts.prompt or text("prompt_lobby"),
             **common,
         )
-    rules = game.rules
+    rules, outcome = game.rules, game.outcome
     top, color = game.top and str(game.top), game.color and str(game.color)
     if facts.asking is not None:
         # The 7 lies on the pile while the table asks who swaps: show it, and say it.
@@ -287,9 +287,9 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         points=rules.points,
         target=rules.target_score,
         lowest_wins=rules.lowest_wins,
-        round_winner=game.winner,
-        round_points=game.round_points,
-        match_winner=game.match_winner,
+        round_winner=outcome.winner if outcome else None,
+        round_points=outcome.points if outcome else 0,
+        match_winner=outcome.match_winner if outcome else None,
         challenge=challenge_view(game),
         tally=tally_rows(game),
         verdict=verdict_of(game.last_events, names, text),
@@ -322,7 +322,26 @@ def verdict_of(events: Sequence, names: tuple[str, ...], text: Text) -> Verdict 
             case ev.UnoCaught(seat, by):
                 detail = text("verdict_caught_detail", name=names[seat], n=drawn.get(seat, 0))
                 return Verdict(text("verdict_caught", by=names[by]), detail, seat, good=True)
+            case ev.HandsShuffled(seat, counts):
+                detail = shuffle_how(seat, counts, names, text)
+                return Verdict(text("shuffle_title"), detail, seat, good=True)
     return None
+
+
+def shuffle_how(seat: int, counts: Sequence[int], names: Sequence[str], text: Text) -> str:
+    """What the table does with the real cards after a Wild shuffle hands (docs/rules.md):
+    `seat` gathers and deals one at a time from its left; the first seats dealt to get the
+    odd cards."""
+    players = len(counts)
+    order = [(seat + k) % players for k in range(1, players + 1)]
+    dealt = [s for s in order if counts[s] > 0]  # a seat that left is dealt nothing
+    most, least = max(counts[s] for s in dealt), min(counts[s] for s in dealt)
+    if most == least:
+        share = text("shuffle_even", n=most)
+    else:
+        more = ", ".join(names[s] for s in dealt if counts[s] == most)
+        share = text("shuffle_odd", n=most, more=more, less=least)
+    return text("shuffle_how", name=names[seat], first=names[dealt[0]], share=share)
 
 
 def screen_for(game: Game) -> Screen:
@@ -416,6 +435,8 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.FLIP:
             returned = events and isinstance(events[-1], ev.ReturnedToPile)
             return text("prompt_flip_again" if returned else "prompt_flip", name=name)
+        case Kind.COLOR if any(isinstance(e, ev.HandsShuffled) for e in game.last_events):
+            return text("prompt_color_shuffle", name=name)
         case Kind.COLOR if game.meanwhile is not None:
             return text("prompt_color_open", name=name, other=names[game.meanwhile.seat])
         case Kind.COLOR:
@@ -423,7 +444,7 @@ def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence 
         case Kind.DRAWN:
             return text(_drawn_key(game.rules), name=name)
         case Kind.RESPOND if game.counter is not None:
-            return text(f"prompt_counter_{game.counter[0]}", name=name)
+            return text(f"prompt_counter_{game.counter.against}", name=name)
         case Kind.RESPOND:
             cool = game.rules.stacking is Stacking.COOL
             key = "prompt_respond_cool" if cool else "prompt_respond"
@@ -448,14 +469,14 @@ def _drawn_key(rules: RuleSet) -> str:
 
 def challenge_view(game: Game) -> ChallengeView | None:
     """The challenge being decided or revealed, if any."""
-    snapshot = game.snapshot()
-    w4 = snapshot["w4"]
-    kind = game.awaiting.kind
-    if w4 is None or kind not in (Kind.CHALLENGE, Kind.REVEAL) or game.winner is not None:
+    w4 = game.challenge
+    if w4 is None:
         return None
-    culprit, follow, _, challenger = w4
+    culprit, challenger = w4.seat, w4.challenger
+    follow = str(w4.follow) if w4.follow is not None else None
+    kind = game.awaiting.kind
     draws = dict(
-        guilty_draw=Rank.WILD4.draws * snapshot["w4_count"],  # several W4 in one play
+        guilty_draw=Rank.WILD4.draws * w4.count,  # several W4 in one play
         innocent_draw=game.pending_draw + game.rules.challenge_penalty,
     )
     if kind is Kind.CHALLENGE:

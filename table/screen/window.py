@@ -89,6 +89,10 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
         log.info("a %dx%d screen: drawn at %dx%d", *size, *drawn)
         if not headless and not flags:
             flags = pygame.SCALED  # a window: SDL scales the frame once, on the GPU if any
+    if not flags & pygame.FULLSCREEN:
+        # A window a desktop may resize: pygame must know, or it keeps drawing on the surface
+        # SDL freed with the old size (a segfault, "unsupported surface bit depth").
+        flags |= pygame.RESIZABLE
     return pygame.display.set_mode(drawn, flags)
 
 
@@ -123,6 +127,7 @@ class Window:
         self.pin_factory = pin_factory
         self.help = False
         self.quit = False
+        self.ending = ""  # the key of a last word over the prompt: nothing more will come
         self.screens = screens
         self.saved: dict[str, Path] = {}
 
@@ -133,6 +138,8 @@ class Window:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit = True
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self._force = True  # the whole frame again, at the new size
             elif event.type == pygame.KEYDOWN:
                 self._key(pygame.key.name(event.key), now)
 
@@ -148,6 +155,11 @@ class Window:
             self.events.put(event)
         if self.keyboard.typed != before:
             self._force = True
+
+    def finish(self, ending: str) -> None:
+        """Nothing will answer the table's prompt any more (the demo is over): say `ending`."""
+        self.ending = ending
+        self._force = True
 
     def show_help(self, on: bool) -> None:
         """Show or hide the help; an action in the game hides it again."""
@@ -204,5 +216,6 @@ class Window:
             keymap=keyboard.keymap if keyboard else None,
             typed=keyboard.typed if keyboard else "",
             pin_factory=self.pin_factory,
+            ending=self.ending,
         )
         return session_view(session, local)

@@ -109,7 +109,7 @@ def open_reader(
 def reader_problem(problem: DeviceProblem) -> str:
     """What went wrong at a reader and what it read, for a line that names the reader itself
     (hw's messages start with "reader" where they are shown alone)."""
-    said = problem.message.removeprefix("reader ")
+    said = problem.detail.removeprefix("reader ")
     return said + (f" {problem.raw!r}" if problem.raw else "")
 
 
@@ -119,12 +119,17 @@ def open_panel(
     events: queue.Queue[InputEvent],
     *,
     bounce: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Panel:
-    """The seats' and the colour pad's buttons on `factory`, timed by `config` (or `bounce`)."""
+    """The seats' and the colour pad's buttons on `factory`, timed by `config` (or `bounce`),
+    their presses stamped on `clock`."""
     gpio = config.gpio
     pins = [seat.pins for seat in config.seats]
     bounce = gpio.bounce if bounce is None else bounce
-    return Panel(factory, pins, config.color_pad, events, bounce=bounce, refractory=gpio.refractory)
+    return Panel(
+        factory, pins, config.color_pad, events, bounce=bounce, refractory=gpio.refractory,
+        clock=clock,
+    )  # fmt: skip
 
 
 def open_keyboard(config: Config, decode: Callable[[str], str | None]) -> Keyboard:
@@ -173,7 +178,7 @@ def open_inputs(
         factory, why = open_factory(pin_factory_name(config, pin_factory, env))
     if factory is not None:
         try:
-            inputs.panel = open_panel(config, factory, events, bounce=bounce)
+            inputs.panel = open_panel(config, factory, events, bounce=bounce, clock=clock)
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:

@@ -68,7 +68,7 @@ def test_a_choice_knob_given_as_a_string_becomes_its_enum():
 @pytest.mark.parametrize("preset", RuleSet.PRESETS)
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_listed_action_applies_as_the_checked_one(preset, seed):
-    """Game `a` applies the very actions legal_actions() listed (taken without a check);
+    """Game `a` takes the very actions legal_actions() listed with apply_listed (no check);
     game `b` applies equal copies of them (checked in full): they must stay equal."""
     rules = RuleSet.preset(preset).replace(seven_zero=True)
     a = Game.new(3, rules, seed=seed)
@@ -80,17 +80,28 @@ def test_a_listed_action_applies_as_the_checked_one(preset, seed):
         action = rng.choice(a.legal_actions())
         copy = dataclasses.replace(action)
         assert copy == action and copy is not action
-        assert a.apply(action) == b.apply(copy)
+        assert a.apply_listed(action) == b.apply(copy)
         assert a.snapshot() == b.snapshot()
 
 
-def test_a_deep_copy_checks_what_the_original_listed(monkeypatch):
-    """A copy of the game holds copies of the listed actions under the originals' ids: the
-    originals it is given are checked (an id alone may name another object by then)."""
+def test_a_deep_copy_takes_unchecked_only_what_it_listed_itself():
+    """A copy of the game holds copies of the listed actions under the originals' ids: an
+    original given to the copy is not one it listed (an id alone may name another object)."""
     game = Game.new(3, RuleSet.preset("official"), seed=3)
     action = game.legal_actions()[0]
     twin = deepcopy(game)
+    with pytest.raises(ValueError, match="not an action legal_actions"):
+        twin.apply_listed(action)
+    assert twin.apply(action) == game.apply_listed(action)  # `apply` checks it: the same
+
+
+def test_apply_checks_even_a_just_listed_action(monkeypatch):
+    """`apply` has no shortcut: only apply_listed takes an action unchecked."""
+    game = Game.new(3, RuleSet.preset("official"), seed=3)
+    action = game.legal_actions()[0]
     checked: list = []
     monkeypatch.setattr(Game, "_check_and_apply", lambda self, *args: checked.append(args[1]))
-    twin.apply(action)
+    game.apply(action)
     assert checked == [action]
+    with pytest.raises(ValueError):
+        game.apply_listed(action)  # listed before the last action: no longer

@@ -16,6 +16,7 @@ from engine import (
     Challenge,
     ChooseColor,
     Color,
+    CounterWindow,
     Draw,
     Game,
     IllegalAction,
@@ -153,7 +154,7 @@ def test_skip_the_skipped_player_may_counter_or_lose_the_turn():
     """cool — RULES.md line 29: the skipped seat may counter; declining, it loses the turn."""
     g = position([["RS", "Y9"], ["B1", "B2"], ["G1", "G2"]], top="R3")
     g.apply(Play(0, "RS"))
-    assert awaiting(g) == ("respond", 1) and g.counter == ("S", 0, 1)
+    assert awaiting(g) == ("respond", 1) and g.counter == CounterWindow("S", 0, 1)
     g.apply(Accept(1))
     assert g.hand_count(1) == 2 and awaiting(g) == ("turn", 2)
 
@@ -303,7 +304,7 @@ def test_skips_skip_one_player_each():
     """cool — 003 line 14: "Bloqueo: se le quita el turno a una persona más"."""
     g = position([["RS", "GS", "Y1"], ["B2"], ["G1"], ["Y5"], ["B7"]], top="R3")
     g.apply(Play(0, ["RS", "GS"]))
-    assert awaiting(g) == ("respond", 1) and g.counter == ("S", 0, 2)
+    assert awaiting(g) == ("respond", 1) and g.counter == CounterWindow("S", 0, 2)
     events = g.apply(Accept(1))
     assert [e for e in events if isinstance(e, ev.Skipped)] == [ev.Skipped(1), ev.Skipped(2)]
     assert awaiting(g) == ("turn", 3)
@@ -425,7 +426,7 @@ def test_first_card_skip_opens_no_counter():
 
 @rule("cool", RULES_MD, 75, "first card in `cool`")
 def test_first_card_draw_two_opens_no_answer_even_to_a_seat_holding_one():
-    """cool — docs/rules.md lines 314-319: seat 1 holds a +2, yet the turned +2 is
+    """cool — docs/rules.md lines 320-325: seat 1 holds a +2, yet the turned +2 is
     not answered: seat 1 draws 2 and loses the turn."""
     deck = stacked_deck(COOL, ["BD2", *DEALT[1:], "GD2", "B5", "B6"])
     g = build_deal(4, COOL, deck, 0)
@@ -434,7 +435,7 @@ def test_first_card_draw_two_opens_no_answer_even_to_a_seat_holding_one():
 
 @rule("cool", RULES_MD, 75, "first card in `cool`")
 def test_first_card_skip_opens_no_counter_even_to_a_seat_holding_s_and_r():
-    """cool — docs/rules.md lines 314-319: seat 1 holds an S and an R, yet it is
+    """cool — docs/rules.md lines 320-325: seat 1 holds an S and an R, yet it is
     skipped with no counter to make."""
     deck = stacked_deck(COOL, ["BS", *DEALT[1:4], "BR", *DEALT[5:], "GS", "B5"])
     g = build_deal(4, COOL, deck, 0)
@@ -443,7 +444,7 @@ def test_first_card_skip_opens_no_counter_even_to_a_seat_holding_s_and_r():
 
 @rule("cool", RULES_MD, 76, "first card in `cool`")
 def test_first_card_reverse_is_turned_not_played_so_nothing_counters_it():
-    """cool — docs/rules.md lines 314-319: the dealer, holding an R and an S, plays
+    """cool — docs/rules.md lines 320-325: the dealer, holding an R and an S, plays
     first (direction −1) with a turn of its own, not a counter."""
     deck = stacked_deck(COOL, [*DEALT[:3], "BR", *DEALT[4:7], "BS", *DEALT[8:], "GR", "B5"])
     g = build_deal(4, COOL, deck, 0)
@@ -461,7 +462,7 @@ def test_skip_against_skip_moves_the_skip_on():
     g.apply(Play(0, "RS"))
     assert awaiting(g) == ("respond", 1)
     g.apply(Play(1, "GS"))  # the S symbol, any colour
-    assert awaiting(g) == ("respond", 2) and g.counter == ("S", 1, 2)
+    assert awaiting(g) == ("respond", 2) and g.counter == CounterWindow("S", 1, 2)
     events = g.apply(Accept(2))
     assert [e.seat for e in events if isinstance(e, ev.Skipped)] == [2, 3]
     assert awaiting(g) == ("turn", 4)
@@ -473,7 +474,7 @@ def test_skip_against_reverse_needs_one_skip_per_reverse():
     hands = [["RR", "GR", "Y1"], ["GS", "YS", "B2"], ["G1"], ["Y5"]]
     g = position(hands, top="R3")
     g.apply(Play(0, ["RR", "GR"]))
-    assert awaiting(g) == ("respond", 1) and g.counter == ("R", 0, 2)
+    assert awaiting(g) == ("respond", 1) and g.counter == CounterWindow("R", 0, 2)
     refused(g, Play(1, "GS"), "one_skip_per_reverse")
     events = g.apply(Play(1, ["GS", "YS"]))
     assert ev.ReverseCancelled(0, 1) in events
@@ -496,7 +497,9 @@ def test_reverse_against_reverse_flips_again():
     g = position([["RR", "Y1"], ["B2"], ["G1"], ["GR", "Y5"]], top="R3")
     g.apply(Play(0, "RR"))
     g.apply(Play(3, "GR"))  # the R symbol
-    assert g.direction == 1 and awaiting(g) == ("respond", 0) and g.counter == ("R", 3, 1)
+    assert (
+        g.direction == 1 and awaiting(g) == ("respond", 0) and g.counter == CounterWindow("R", 3, 1)
+    )
     assert g.apply(Accept(0)) == [ev.CounterDeclined(0, "R")]
     assert awaiting(g) == ("turn", 0)
 

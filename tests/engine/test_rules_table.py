@@ -15,7 +15,7 @@ import pytest
 from table.commands.script import run_script
 from table.setup import config as configuration
 
-from .conftest import RULES_MD, hands, rule
+from .conftest import COOL_DOC, OFFICIAL_DOC, RULES_MD, hands, rule
 
 pytestmark = hands("unseen")
 ROW = "a card dropped on the pile but not yet acknowledged"
@@ -48,7 +48,7 @@ def plays(state: dict) -> list[tuple[int, list[str]]]:
 
 @rule("cool", RULES_MD, 77, "several scans in one window")
 def test_scans_of_one_symbol_within_the_window_are_one_play(tmp_path):
-    """docs/rules.md lines 326-329: scans by one reader, each within `scan_window_ms` (700)
+    """docs/rules.md lines 333-335: scans by one reader, each within `scan_window_ms` (700)
     of the one before, all of one symbol, are one play."""
     state = play(tmp_path, COOL + "2.0 scan pile G5\n2.5 scan pile B5\n3.1 scan pile Y5\n")
     assert plays(state) == [(1, ["G5", "B5", "Y5"])]  # each within 700 ms of the one before
@@ -57,7 +57,7 @@ def test_scans_of_one_symbol_within_the_window_are_one_play(tmp_path):
 
 @rule("cool", RULES_MD, 77, "several scans in one window")
 def test_scans_further_apart_than_the_window_are_two_plays(tmp_path):
-    """docs/rules.md lines 327-332: a scan more than `scan_window_ms` after the last is a new
+    """docs/rules.md lines 333-338: a scan more than `scan_window_ms` after the last is a new
     play (the shared reader's: the next seat's)."""
     state = play(tmp_path, COOL + "2.0 scan pile G5\n2.8 scan pile B5\n")
     assert plays(state) == [(1, ["G5"]), (0, ["B5"])]
@@ -66,7 +66,7 @@ def test_scans_further_apart_than_the_window_are_two_plays(tmp_path):
 
 @rule("cool", RULES_MD, 78, "several scans in one window")
 def test_a_scan_of_another_symbol_ends_the_play(tmp_path):
-    """docs/rules.md lines 329-333: another symbol ends the play and is the next seat's play; a
+    """docs/rules.md lines 335-339: another symbol ends the play and is the next seat's play; a
     scan of the first symbol after it belongs to the play after that, not to the ended one."""
     script = COOL + "2.0 scan pile G5\n2.2 scan pile G7\n2.4 scan pile G5\n"
     # The second G5 is the deck's other copy: the reader reports every read (repeat_ms = 0).
@@ -78,7 +78,7 @@ def test_a_scan_of_another_symbol_ends_the_play(tmp_path):
 
 @rule("cool", RULES_MD, 79, "several scans in one window")
 def test_with_a_reader_per_seat_another_symbol_is_that_seats_next_play(tmp_path):
-    """docs/rules.md lines 333-334: a seat's own reader reads only its seat's plays; one symbol of
+    """docs/rules.md lines 339-340: a seat's own reader reads only its seat's plays; one symbol of
     one reader is one play, whatever the other reader sends in between."""
     readers = """
 [[reader]]
@@ -117,7 +117,7 @@ def saved_table(tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("preset", [pytest.param(p, marks=rule(p, RULES_MD, 81, ROW)) for p in PAD])
 def test_a_seven_whose_seat_was_never_named_is_said_not_taken_after_a_restart(tmp_path, preset):
-    """docs/rules.md lines 341-344: the power goes between a 7's scan and the choice of its
+    """docs/rules.md lines 348-350: the power goes between a 7's scan and the choice of its
     seat; the table comes back at that turn, says the 7 was not taken, takes it played again."""
     config = saved_table(tmp_path)
     before = play(tmp_path, start(preset) + "2.0 scan pile R7\n", config)
@@ -133,9 +133,54 @@ def test_a_seven_whose_seat_was_never_named_is_said_not_taken_after_a_restart(tm
 
 @rule("official", RULES_MD, 82, ROW)
 def test_it_never_guesses_the_missing_choice_nor_speaks_of_a_card_taken(tmp_path):
-    """docs/rules.md lines 344-345: a 7 whose seat was named is taken: a restart is silent."""
+    """docs/rules.md lines 350-351: a 7 whose seat was named is taken: a restart is silent."""
     config = saved_table(tmp_path)
     play(tmp_path, start("official") + "2.0 scan pile R7\n2.5 press 1 uno\n", config)
     after = play(tmp_path, "0 press 1 draw\n", config)
     assert after["notices"] == [] and after["discard"] == ["R5", "R7"]
     assert after["awaiting"] == {"kind": "turn", "seat": 1}
+
+
+# --- Catch window: the UNO race ----------------------------------------------------------
+
+# Two cards a hand: seat 2 (game seat 1) plays R2 at 2 s and holds one card, uncalled; seat 3
+# is to play.
+TWO_CARDS = "[knobs]\nhand_size = 2\n"
+
+
+def race(tmp_path: Path, catch: str, late: float, preset: str = "cool", knobs: str = "") -> dict:
+    """Seat 1 presses `catch` (uno or challenge) at 5 s, the seat at one card calls `late` s
+    after; the table's state once both are applied."""
+    # Seat 3 joins too: seat 1 then holds two cards off its turn, so its UNO cannot be a call.
+    script = start(preset).replace("0.1 press 2 uno", "0.1 press 2 uno\n0.2 press 3 uno")
+    script = script.replace("1.0 scan pile R5", "1.0 scan pile R1") + "2.0 scan pile R2\n"
+    script += f"5 press 1 {catch}\n{5 + late:.3f} press 2 uno\n"
+    return play(tmp_path, script, TWO_CARDS + knobs)
+
+
+@pytest.mark.parametrize("catch", ["uno", "challenge"])
+@pytest.mark.parametrize(("late", "wins"), [(0.0, True), (0.03, True), (0.05, True), (0.2, False)])
+@rule("cool", COOL_DOC, 31, "catch window")
+def test_a_call_within_50_ms_after_a_catch_wins_the_race(tmp_path, catch, late, wins):
+    """docs/rules.md lines 248-252 and 257-258: a call and a catch (another seat's UNO or
+    CHALLENGE) within 50 ms are "at the same time", and the call wins; later, the catch does
+    and the caller draws 2. Presses are MockFactory edges, ordered by their edge times."""
+    state = race(tmp_path, catch, late)
+    assert state["hand_counts"]["2"] == (1 if wins else 3)
+    assert state["actions"][-1]["type"] == ("CallUno" if wins else "CatchUno")
+
+
+@pytest.mark.parametrize("catch", ["uno", "challenge"])
+@rule("official", OFFICIAL_DOC, 74, "catch window")
+def test_the_race_is_uno_race_ms_in_every_preset(tmp_path, catch):
+    """docs/rules.md lines 248-252 and the `uno_race` knob: official with `uno_race_ms = 50`
+    waits for the call as cool does, and another seat's UNO is a catch there too."""
+    raced = race(tmp_path, catch, 0.03, "official", "uno_race_ms = 50\n")
+    assert raced["hand_counts"]["2"] == 1 and raced["actions"][-1]["type"] == "CallUno"
+
+
+@rule("official", OFFICIAL_DOC, 74, "catch window")
+def test_with_no_race_the_first_press_wins(tmp_path):
+    """docs/rules.md lines 244-246: official (no race): a catch 30 ms before the call wins."""
+    state = race(tmp_path, "challenge", 0.03, "official")
+    assert state["hand_counts"]["2"] == 3 and state["actions"][-1]["type"] == "CatchUno"

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hw.events import Problem
 from hw.framing import BadFrame, Frame, GapFramer, Rdm6300Framer, rdm6300_frame
 from hw.presence import Presence
 
@@ -31,11 +32,11 @@ def test_twenty_frames_in_one_read_are_twenty_readings_of_one_id():
 @pytest.mark.parametrize(
     ("data", "problem"),
     [
-        (b"\x020A1B2C3D4E4F\x03", BadFrame("bad checksum", "0A1B2C3D4E4F")),
-        (b"\x020A1B2C3D4E\x03", BadFrame("bad frame", "<02>0A1B2C3D4E<03>")),
-        (b"\x020A1B2C3D4EZZ\x03", BadFrame("bad frame", "<02>0A1B2C3D4EZZ<03>")),
-        (b"\x020A1B2\x02", BadFrame("frame cut short", "<02>0A1B2")),
-        (b"R5\r\n\x02", BadFrame("not a frame", "R5<0d><0a>")),
+        (b"\x020A1B2C3D4E4F\x03", BadFrame(Problem.GARBLED, "bad checksum", "0A1B2C3D4E4F")),
+        (b"\x020A1B2C3D4E\x03", BadFrame(Problem.GARBLED, "bad frame", "<02>0A1B2C3D4E<03>")),
+        (b"\x020A1B2C3D4EZZ\x03", BadFrame(Problem.GARBLED, "bad frame", "<02>0A1B2C3D4EZZ<03>")),
+        (b"\x020A1B2\x02", BadFrame(Problem.GARBLED, "frame cut short", "<02>0A1B2")),
+        (b"R5\r\n\x02", BadFrame(Problem.GARBLED, "not a frame", "R5<0d><0a>")),
     ],
 )
 def test_bad_rdm6300_frames(data, problem):
@@ -48,18 +49,18 @@ def test_bad_rdm6300_frames(data, problem):
 def test_a_frame_without_its_etx_is_given_up_and_the_reader_resyncs():
     framer = Rdm6300Framer()
     readings = framer.feed(b"\x02" + b"0" * 40 + FRAME)
-    assert readings == [BadFrame("frame too long", "<02>" + "0" * 13), Frame(TAG)]
+    assert readings == [BadFrame(Problem.GARBLED, "frame too long", "<02>" + "0" * 13), Frame(TAG)]
 
 
 def test_a_frame_too_long_is_said_at_its_first_byte_too_many():
     """Not when the next frame comes: a reader may send nothing more for a long time."""
     framer = Rdm6300Framer()
     assert framer.feed(b"\x020A1B2C3D4E4E") == []
-    assert framer.feed(b"7") == [BadFrame("frame too long", "<02>0A1B2C3D4E4E7")]
+    assert framer.feed(b"7") == [BadFrame(Problem.GARBLED, "frame too long", "<02>0A1B2C3D4E4E7")]
     assert framer.feed(b"77\x03") == []  # the rest of it, said already
     assert framer.feed(FRAME) == [Frame(TAG)]
     assert framer.feed(b"\x02" + b"1" * 13 + b"x" * 300)[1:] == [
-        BadFrame("not a frame", "x" * 64)
+        BadFrame(Problem.GARBLED, "not a frame", "x" * 64)
     ]  # garbage that goes on after it is said again, as any garbage is
 
 
@@ -80,7 +81,7 @@ def test_a_gap_ends_a_frame_and_a_suffix_is_not_needed():
 def test_a_gap_frame_that_never_ends_is_too_long():
     framer = GapFramer(gap=0.05, max_line=8)
     (problem,) = framer.feed(b"123456789", at=1.0)
-    assert problem.message == "line too long"
+    assert (problem.kind, problem.message) == (Problem.GARBLED, "line too long")
 
 
 def test_presence_one_scan_while_the_card_lies_there():
@@ -90,8 +91,8 @@ def test_presence_one_scan_while_the_card_lies_there():
     assert presence.new("OTHER", 3.0)  # two different ids are two scans
     assert not presence.new(TAG, 3.1)  # the first is still there
     assert presence.new(TAG, 3.6)  # gone for 0.5 s and back: a new scan
-    assert presence.new(BadFrame("bad checksum", "x"), 3.6)
-    assert not presence.new(BadFrame("bad checksum", "x"), 3.7)
+    assert presence.new(BadFrame(Problem.GARBLED, "bad checksum", "x"), 3.6)
+    assert not presence.new(BadFrame(Problem.GARBLED, "bad checksum", "x"), 3.7)
 
 
 def test_presence_zero_reports_every_reading():

@@ -16,7 +16,7 @@ evdev = pytest.importorskip("evdev")  # the dev extra has it on Linux
 from evdev import InputEvent, ecodes  # noqa: E402
 
 from hw.codebook import CodeBook  # noqa: E402
-from hw.events import ButtonPressed, CodeScanned, DeviceProblem, DeviceReady  # noqa: E402
+from hw.events import ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, Problem  # noqa: E402
 from hw.hid_reader import HidBackend, find_device  # noqa: E402
 from hw.keyboard import Keyboard, KeyMap  # noqa: E402
 from hw.reader import CardReader, ReaderUnavailable  # noqa: E402
@@ -150,13 +150,13 @@ def test_keys_no_id_has_make_an_unreadable_scan(reader, plug, events):
     events_in += key(ecodes.KEY_F5, 0x7003E, 1, 1000) + key(ecodes.KEY_F5, 0x7003E, 0, 1000)
     plug.device.play(events_in + typed("\n"))
     problem = next_event(events)
-    assert (problem.message, problem.down) == ("unreadable scan", False)
+    assert (problem.detail, problem.down) == ("unreadable scan", False)
 
 
 def test_unplugged_and_plugged_back(reader, plug, events):
     device, plug.device = plug.device, None  # out of its socket before its reads fail
     device.unplug()
-    assert next_event(events).message == "reader disconnected"
+    assert next_event(events).detail == "reader disconnected"
     plug.device = RecordedKeyboard(PATH)
     assert isinstance(next_event(events), DeviceReady)
     plug.device.play(typed("04A1B2C3\n"))
@@ -171,7 +171,9 @@ def test_without_python_evdev_the_reader_says_what_to_install(monkeypatch, event
     assert "pip install 'uno-table[hid]'" in caught.value.detail
     with CardReader("hid", HidBackend(PATH, find=lambda n: PATH), events, BOOK.decode):
         problem = next_event(events)
-    assert problem == DeviceProblem("hid", caught.value.message, caught.value.detail, down=True)
+    assert problem == DeviceProblem(
+        "hid", Problem.READER_SOFTWARE, caught.value.message, caught.value.detail, down=True
+    )
 
 
 class Listed:
@@ -220,5 +222,6 @@ def test_a_reader_another_program_grabbed_is_a_clear_problem(plug, events):
     device = HidBackend(PATH, find=plug.find, opener=plug.open)
     with CardReader("hid", device, events, BOOK.decode, retry=0.02):
         problem = next_event(events)
-    assert (problem.message, problem.down) == (f"reader cannot grab {PATH}", True)
+    grab = (Problem.CANNOT_OPEN, f"reader cannot grab {PATH}", True)
+    assert (problem.kind, problem.detail, problem.down) == grab
     assert "busy" in problem.raw

@@ -1,7 +1,15 @@
 import pytest
 
 from hw.codebook import CodeBook
-from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, CodeScanned, DeviceProblem
+from hw.events import (
+    PAD_BUTTONS,
+    SEAT_BUTTONS,
+    Button,
+    ButtonPressed,
+    CodeScanned,
+    DeviceProblem,
+    Problem,
+)
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 
 BOOK = CodeBook({"R5", "RD2", "W4", "G0"}, {"TAG9": "W4"})
@@ -47,7 +55,7 @@ def test_editing_and_unknown_codes(keyboard):
     assert type_keys(keyboard, ["r", "9", "backspace", "5", "return"])[0].code == "R5"
     assert type_keys(keyboard, ["g", "escape", "return"]) == []
     assert type_keys(keyboard, ["x", "x", "return"]) == [
-        DeviceProblem("keyboard", "unknown code", "XX")
+        DeviceProblem("keyboard", Problem.UNKNOWN_CODE, "unknown code", "XX")
     ]
 
 

@@ -14,7 +14,7 @@ nfc = pytest.importorskip("nfc")  # the dev extra has nfcpy
 from nfc.clf import RemoteTarget  # noqa: E402
 
 from hw.codebook import CodeBook  # noqa: E402
-from hw.events import CodeScanned, DeviceProblem, DeviceReady  # noqa: E402
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem  # noqa: E402
 from hw.nfc_reader import NfcBackend  # noqa: E402
 from hw.reader import CardReader, ReaderUnavailable  # noqa: E402
 from tests.hw.conftest import WAIT, drain, next_event  # noqa: E402
@@ -95,7 +95,7 @@ class Socket:
 
     def open(self, device):
         if not self.plugged:
-            raise ReaderUnavailable(f"reader not found: {device}")
+            raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {device}")
         frontend = nfc.ContactlessFrontend()  # nfcpy's own, with the driver swapped for the field
         frontend.device = self.field
         return frontend
@@ -144,7 +144,7 @@ def test_another_sticker_is_another_scan_and_one_put_back_counts_again(reader, s
 def test_unplugged_and_plugged_back(reader, socket, events):
     socket.field.unplugged, socket.plugged = True, False
     problem = next_event(events)
-    assert (problem.message, problem.down) == ("reader disconnected", True)
+    assert (problem.detail, problem.down) == ("reader disconnected", True)
     socket.field, socket.plugged = NtagField(), True
     assert isinstance(next_event(events), DeviceReady)
     socket.field.put(SECOND)
@@ -165,6 +165,6 @@ def test_without_nfcpy_the_reader_says_what_to_install(monkeypatch, events):
     monkeypatch.setitem(sys.modules, "nfc", None)  # import nfc now fails
     with CardReader("pile", NfcBackend("tty:S0:pn532"), events, BOOK.decode):
         problem = next_event(events)
-    assert problem == DeviceProblem(
-        "pile", "NFC readers need nfcpy", "install it: pip install 'uno-table[nfc]'", down=True
-    )
+    install = "install it: pip install 'uno-table[nfc]'"
+    need = "NFC readers need nfcpy"
+    assert problem == DeviceProblem("pile", Problem.READER_SOFTWARE, need, install, down=True)

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hw.codebook import CodeBook
-from hw.events import CodeScanned, DeviceProblem, DeviceReady
-from hw.framing import Frame, LineFramer
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
+from hw.framing import BadFrame, Frame, LineFramer
 from hw.ports import find_port
 from hw.protocols import Protocol, backend
 from hw.reader import CardReader
@@ -71,9 +71,9 @@ def test_garbage_and_unknown_codes_are_problems_with_the_raw_text(reader, sim, e
     sim.send(b"\x00\x01\xff\xfe\r\nX9\r\n" + b"7" * 300 + b"\r\nR5\r\n")
     garbage, unknown, too_long, good = scans(events, 4)
     assert isinstance(garbage, DeviceProblem)
-    assert garbage.message == "unreadable scan"
-    assert unknown == DeviceProblem("pile", "unknown code", "X9")
-    assert too_long.message == "line too long"
+    assert (garbage.kind, garbage.detail) == (Problem.UNREADABLE, "unreadable scan")
+    assert unknown == DeviceProblem("pile", Problem.UNKNOWN_CODE, "unknown code", "X9")
+    assert (too_long.kind, too_long.detail) == (Problem.GARBLED, "line too long")
     assert good.code == "R5"
 
 
@@ -81,7 +81,7 @@ def test_a_reader_not_there_is_reported_once_then_found(tmp_path, events):
     path = tmp_path / "late"
     with lines_reader("pile", path, events, retry=0.02, max_retry=0.05):
         problem = next_event(events)
-        assert problem.message.startswith("reader not found")
+        assert problem.detail.startswith("reader not found")
         sim = SimReader(path)
         try:
             assert isinstance(next_event(events), DeviceReady)
@@ -97,14 +97,14 @@ def test_unplug_and_replug_is_found_again(reader, sim, events):
     assert next_event(events).code == "R5"
     sim.unplug()
     problem = next_event(events)
-    assert problem.message == "reader disconnected"
+    assert (problem.kind, problem.detail) == (Problem.DISCONNECTED, "reader disconnected")
     sim.replug()
     ready = next_event(events)
     assert isinstance(ready, DeviceReady)
     sim.scan("B0")
     assert next_event(events).code == "B0"
     sim.unplug()
-    assert next_event(events).message == "reader disconnected"
+    assert next_event(events).detail == "reader disconnected"
     sim.replug()
     assert isinstance(next_event(events), DeviceReady)
 
@@ -113,7 +113,7 @@ def test_the_port_is_opened_exclusively(reader, sim, events):
     with lines_reader("second", sim.path, events, retry=0.02) as other:
         problem = next_event(events)
         assert problem.source == other.name
-        assert problem.message.startswith("reader cannot open")
+        assert problem.detail.startswith("reader cannot open")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -128,7 +128,7 @@ def test_random_lines_never_crash_the_reader(tmp_path_factory, chunks):
             sim.send(b"\r\n".join(chunks) + b"\r\nR5\r\n")
             while not isinstance(event := next_event(events), CodeScanned) or event.code != "R5":
                 assert isinstance(event, CodeScanned | DeviceProblem)
-                assert event.message != "reader disconnected"
+                assert event.detail != "reader disconnected"
             assert reader._thread.is_alive()
     finally:
         sim.close()
@@ -140,7 +140,7 @@ def test_line_framer():
     assert [f.text for f in lines.feed(b"c\r")] == ["abc"]
     assert [f.text for f in lines.feed(b"\n\nde\r\nf")] == ["de"]
     (too_long,) = lines.feed(b"123456789")
-    assert (too_long.message, too_long.raw) == ("line too long", "f123456789")
+    assert too_long == BadFrame(Problem.GARBLED, "line too long", "f123456789")
     assert lines.feed(b"\n") == []
 
 
@@ -165,7 +165,7 @@ def test_a_thousand_random_lines_in_one_stream(reader, sim, events):
     lines = [bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(1000)]
     sim.send(b"\n".join(lines) + b"\nEND-MARK\n")
     while getattr(event := next_event(events), "raw", None) != "END-MARK":
-        assert isinstance(event, CodeScanned) or event.message != "reader disconnected"
+        assert isinstance(event, CodeScanned) or event.detail != "reader disconnected"
     assert reader._thread.is_alive()
 
 
@@ -203,9 +203,9 @@ class Flaky:
 def test_a_drivers_surprise_is_a_problem_and_the_reader_goes_on(events):
     with CardReader("odd", Flaky(), events, BOOK.decode, retry=0.01):
         failed = next_event(events)
-        assert (failed.message, failed.down) == ("reader failed", True)
+        assert (failed.detail, failed.down) == ("reader failed", True)
         assert failed.raw == "RuntimeError: driver surprise at open"
         assert isinstance(next_event(events), DeviceReady)
-        assert next_event(events).message == "reader failed"  # the read's
+        assert next_event(events).detail == "reader failed"  # the read's
         assert isinstance(next_event(events), DeviceReady)
         assert next_event(events).code == "R5"

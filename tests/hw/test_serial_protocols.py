@@ -5,7 +5,7 @@ import time
 from serial.tools.list_ports_common import ListPortInfo
 
 from hw.codebook import CodeBook
-from hw.events import CodeScanned, DeviceProblem, DeviceReady
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from hw.framing import rdm6300_frame
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import Protocol, backend
@@ -31,7 +31,7 @@ def seen(events, until):
             if event.code == until:
                 return found
         elif isinstance(event, DeviceProblem):
-            found.append(event.message)
+            found.append(event.detail)
 
 
 def test_rdm6300_a_tag_left_on_it_is_one_scan(sim_reader, events):
@@ -51,8 +51,10 @@ def test_rdm6300_a_bad_frame_is_a_problem_and_not_an_outage(sim_reader, events):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"\x020A1B2C3D4E4F\x03" + b"\x02ZZ\x03" + rdm6300_frame(TAG))
         checksum, bad, scan = (next_event(events) for _ in range(3))
-        assert checksum == DeviceProblem("pile", "bad checksum", "0A1B2C3D4E4F", down=False)
-        assert (bad.message, bad.down) == ("bad frame", False)
+        assert checksum == DeviceProblem(
+            "pile", Problem.GARBLED, "bad checksum", "0A1B2C3D4E4F", down=False
+        )
+        assert (bad.detail, bad.down) == ("bad frame", False)
         assert scan.code == "R5"
 
 
@@ -72,7 +74,7 @@ def test_rdm6300_unplugged_and_back(sim_reader, events):
         sim_reader.send(rdm6300_frame(TAG))
         assert next_event(events).code == "R5"
         sim_reader.unplug()
-        assert next_event(events).message == "reader disconnected"
+        assert next_event(events).detail == "reader disconnected"
         sim_reader.replug()
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(OTHER))
@@ -90,7 +92,7 @@ def test_gap_a_scanner_without_a_suffix(sim_reader, events):
         sim_reader.send(b"W4\r\n")  # a scanner that does send a suffix reads too
         assert next_event(events).code == "W4"
         sim_reader.send(b"\xff\xfe")
-        assert next_event(events).message == "unreadable scan"
+        assert next_event(events).detail == "unreadable scan"
     assert not drain(events)
 
 
@@ -151,7 +153,7 @@ def test_an_ambiguous_reader_says_so_once(tmp_path, monkeypatch, events):
     two_ch340s(tmp_path, monkeypatch)
     with start("1a86:7523", events, Protocol.LINES):
         problem = next_event(events)
-        assert problem.message == "reader ambiguous: 1a86:7523"
+        assert (problem.kind, problem.detail) == (Problem.AMBIGUOUS, "reader ambiguous: 1a86:7523")
         assert "/dev/serial/by-path" in problem.raw
         assert problem.down
         time.sleep(0.2)  # it keeps trying, quietly
@@ -188,6 +190,8 @@ def test_rdm6300_a_frame_too_long_is_said_before_any_next_frame(sim_reader, even
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"\x020A1B2C3D4E4E4E4E")  # no ETX, no next frame
         problem = next_event(events)
-        assert problem == DeviceProblem("pile", "frame too long", "<02>0A1B2C3D4E4E4", down=False)
+        assert problem == DeviceProblem(
+            "pile", Problem.GARBLED, "frame too long", "<02>0A1B2C3D4E4E4", down=False
+        )
         sim_reader.send(b"\x03" + rdm6300_frame(TAG))
         assert next_event(events).code == "R5"

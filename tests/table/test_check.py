@@ -103,7 +103,8 @@ def test_check_reads_every_kind_of_reader(sim_reader, tmp_path):
     try:
         table = config.loads(text, "test.toml")
         factory, say, thread, result = start_check(table, seconds=3600)
-        say.wait_for("gun: open on")
+        say.wait_for("reader gun: open on")  # both ports open: bytes written before are lost
+        say.wait_for("reader pile: open on")
         sim_reader.send(rdm6300_frame("0A1B2C3D4E") * 10)  # a tag, not a card code: unknown
         scanner.send(b"R5")
         sim = SimButtons(factory, [s.pins for s in table.seats], table.color_pad)

@@ -45,3 +45,26 @@ def test_a_cool_demo_with_seven_zero_and_seat_readers_matches_the_world(tmp_path
     plays = [a for a in rig.session.game.history if isinstance(a, Play)]
     assert any(len(p.cards) > 1 for p in plays) and any(p.target is not None for p in plays)
     assert jump_ins and {ev.CounterOpen, ev.HandsSwapped, ev.DrawStacked} <= seen
+
+
+def test_the_demo_ends_on_a_sentence_nobody_has_to_answer(tmp_path):
+    import pygame
+
+    from table.app import WindowOptions
+    from table.commands.run import play_demo
+    from table.screen.text import Text
+
+    headless = WindowOptions(headless=True, keyboard=False)  # 1920x1080, SDL's dummy driver
+    rig = build_rig(tmp_path, preset="official", players=2, seed=3, rounds=1, window=headless)
+    window = rig.table.window
+    try:
+        summary = play_demo(rig, window, stay=False)
+    finally:
+        rig.close()
+        pygame.display.quit()
+    assert summary["consistent"] is True
+    shown = window.display._last  # the frame on screen when the demo stopped
+    assert rig.session.game.awaiting.kind.value == "round_over"
+    assert shown.footer == Text("en")("demo_over") and "DRAW" not in shown.footer
+    painter = window.display.painter
+    assert shown.devices.pin_factory == "mock" and not painter.cut  # "Buttons: mock", whole

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine import RuleSet
-from hw.events import CodeScanned, DeviceProblem, DeviceReady
+from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from table.commands import cli
 from table.commands.enroll import run_enroll
 from table.setup import deckmap
@@ -63,7 +63,7 @@ def test_a_tag_seen_twice_is_refused(tmp_path):
     out = tmp_path / "deck.toml"
     say = Lines()
     events = scans(["AA", "AA", "BB", "AA", "CC"])
-    events.put(DeviceProblem("enroll", "reader disconnected"))
+    events.put(DeviceProblem("enroll", Problem.DISCONNECTED, "reader disconnected"))
     assert run_enroll("playone", out, events, seconds=0.2, say=say) == 1
     assert deckmap.read(out).tags == {"AA": DECK[0], "BB": DECK[1], "CC": DECK[2]}
     assert say.text.count(f"tag AA is already {DECK[0]}: nothing saved") == 2

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Kind
-from hw.events import Button, ButtonPressed, CodeScanned
+from hw.events import Button, ButtonPressed, CodeScanned, Problem
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.session import Session
 from table.screen.frame import Local, key_grid, key_rows, session_view
@@ -89,7 +91,11 @@ def test_reader_problems_are_told_in_the_tables_language():
     from hw.events import DeviceProblem
 
     session, clock = started("es")
-    send(session, clock, DeviceProblem("pile", "reader not found: /dev/ttyACM0", down=True))
+    send(
+        session,
+        clock,
+        DeviceProblem("pile", Problem.NOT_FOUND, "reader not found: /dev/ttyACM0", down=True),
+    )
     view = session_view(session)
     assert view.footer == "pile: el lector no está conectado"
     assert view.notices[0].kind is NoticeKind.PROBLEM
@@ -189,9 +195,9 @@ def test_a_challenge_of_ones_own_wild_four_names_who_may():
 
 
 def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
-    from table.screen.examples import _Table
+    from table.screen.examples import Table
 
-    table7 = _Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
+    table7 = Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
     view = table7.view()
     assert table7.session.asking() == (1, "R7")
     assert view.top == "R7" and view.color == "R"
@@ -200,3 +206,28 @@ def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
     table7.press(3, Button.UNO)
     view = table7.view()
     assert view.top == "R7" and view.events[0] == "Bruno swaps hands with Dani"
+
+
+@pytest.mark.parametrize("kind", list(Problem))
+def test_every_kind_of_device_problem_has_its_sentence_in_both_languages(kind):
+    from hw.events import DeviceProblem
+
+    footers = {}
+    for lang in ("en", "es"):
+        session, clock = started(lang)
+        detail = "a detail in English for the log only"
+        send(session, clock, DeviceProblem("pile", kind, detail, "X9"))
+        footers[lang] = session_view(session).footer
+        assert footers[lang].startswith("pile: ") and detail not in footers[lang]
+    assert footers["en"] != footers["es"]
+
+
+def test_a_reader_without_its_software_says_so_in_spanish():
+    from hw.events import DeviceProblem
+
+    session, clock = started("es")
+    problem = DeviceProblem("pile", Problem.READER_SOFTWARE, "NFC readers need nfcpy", down=True)
+    send(session, clock, problem)
+    assert (
+        session_view(session).footer == "pile: falta el software del lector (README, Card readers)"
+    )

@@ -55,11 +55,11 @@ class Chaos:
             handle(event, now)
             if isinstance(event, DeviceProblem) and event.source == "pile":
                 notice = rig.session.notice
-                assert notice is not None and notice.problem and event.message in notice.text
+                assert notice is not None and notice.problem and event.detail in notice.text
                 # A bad line leaves the reader up; an outage marks it down.
-                assert rig.session.devices["pile"][0] is (event.message in GARBAGE)
-                self.garbage_shown += event.message in GARBAGE
-                self.down += event.message not in GARBAGE
+                assert rig.session.devices["pile"][0] is (event.detail in GARBAGE)
+                self.garbage_shown += event.detail in GARBAGE
+                self.down += event.detail not in GARBAGE
             elif isinstance(event, DeviceReady) and event.source == "pile":
                 self.ready += 1
 

@@ -1,7 +1,7 @@
 """The resume offer shows the saved game as it was: its own preset and rules, who played it
 with their scores, how far it got; damage is said before DRAW; the prompt stays in view."""
 
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, Problem
 from table.flow.session import Phase, Session
 from table.screen.frame import session_view
 from table.setup import config as configuration
@@ -79,7 +79,8 @@ def test_a_damaged_journal_is_said_before_draw_resumes_it(tmp_path):
 def test_a_reader_problem_does_not_cover_the_offers_prompt(tmp_path):
     saved_cool_game(tmp_path)
     offered = Session(config(tmp_path), tmp_path, settle=0.0)
-    offered.handle(DeviceProblem("pile", "reader not found: /dev/ttyACM0", down=True), 0.1)
+    lost = DeviceProblem("pile", Problem.NOT_FOUND, "reader not found: /dev/ttyACM0", down=True)
+    offered.handle(lost, 0.1)
     view = session_view(offered)
     assert view.footer == "A game was in progress: DRAW resumes it, CHALLENGE sets it aside"
     assert view.devices.problem == "Not working: pile"  # the corner says it

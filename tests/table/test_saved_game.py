@@ -12,6 +12,7 @@ import pytest
 
 from engine import Game
 from hw.events import CodeScanned
+from table.flow import saved_game
 from table.flow.alerts import Alert, Cause, Kind
 from table.flow.journal import Journal, _line, read
 from table.flow.lock import StateLock
@@ -248,29 +249,55 @@ def test_a_missing_state_dir_is_made_at_the_start(tmp_path):
     assert session.phase is Phase.GAME and (tmp_path / "a" / "b" / "game.jsonl").exists()
 
 
-def test_a_folder_where_the_journal_goes_is_said_and_refuses_a_game_until_removed(tmp_path):
-    (tmp_path / "game.jsonl").mkdir()
+THINGS = {
+    "folder": lambda path: path.mkdir(),
+    "dangling": lambda path: path.symlink_to(path.with_name("gone")),
+    "loop": lambda path: (
+        path.symlink_to(path.with_name("b")),
+        path.with_name("b").symlink_to(path),
+    ),
+    "fifo": lambda path: os.mkfifo(path),
+}
+WHAT = {"folder": "a folder", "dangling": "a link to nothing", "loop": "a loop of links",
+        "fifo": "a named pipe (FIFO)"}  # fmt: skip
+
+
+@pytest.mark.parametrize("thing", THINGS)
+def test_something_else_where_the_journal_goes_is_said_and_challenge_sets_it_aside(tmp_path, thing):
+    """Before: no button left that state, and a link to nothing was "the folder is missing"."""
+    THINGS[thing](tmp_path / "game.jsonl")
     session = Session(CONFIG, tmp_path)
-    assert session.phase is Phase.LOBBY
-    assert [(a.kind, a.cause) for a in session.alerts] == [(Kind.CANNOT_READ, Cause.IN_THE_WAY)]
+    assert session.phase is Phase.RESUME
+    (alert,) = session.alerts
+    assert (alert.kind, alert.thing) == (Kind.NOT_A_GAME, thing)
+    assert (
+        sentence(alert)
+        == f"There is {WHAT[thing]} where the saved game goes: CHALLENGE sets it aside"
+    )
+    assert "{" not in sentence(alert, "es") and "thing_" not in sentence(alert, "es")
+    session.handle(press(0, "draw", 1.0), 1.0)  # DRAW cannot resume it: still offered, said
+    assert session.phase is Phase.RESUME and [a.kind for a in session.alerts] == [Kind.NOT_A_GAME]
+    session.handle(press(0, "challenge", 2.0), 2.0)
+    assert session.phase is Phase.LOBBY and session.alerts == []
+    assert os.path.lexists(tmp_path / "game.jsonl.discarded-1")  # kept, not deleted
     lobby_to_game(session)
-    assert session.phase is Phase.LOBBY and session.alerts[0].kind is Kind.CANNOT_READ
-    (tmp_path / "game.jsonl").rmdir()
-    session.handle(press(0, "draw", 10.0), 10.0)
-    assert session.phase is Phase.GAME and session.alerts == []
+    assert session.phase is Phase.GAME
 
 
 def test_a_journal_that_cannot_be_read_is_offered_once_it_can(tmp_path, monkeypatch):
-    """chmod 000 stops no root: the refusal is the system's own, from a file that is a folder
-    for a moment; then the file comes back and DRAW offers it."""
+    """chmod 000 stops no root: the system's refusal is made here, once; then DRAW offers it."""
     played(tmp_path / "s", SCANS[:2]).journal.close()
-    path = tmp_path / "s" / "game.jsonl"
-    path.rename(tmp_path / "kept")
-    path.mkdir()
+    real = saved_game.read
+    refusals = iter([OSError(errno.EACCES, "Permission denied")])
+    monkeypatch.setattr(
+        saved_game,
+        "read",
+        lambda path: (
+            real(path) if (e := next(refusals, None)) is None else (_ for _ in ()).throw(e)
+        ),
+    )
     session = Session(CONFIG, tmp_path / "s")
     assert session.alerts[0].kind is Kind.CANNOT_READ
-    path.rmdir()
-    (tmp_path / "kept").rename(path)
     lobby_to_game(session)
     assert session.phase is Phase.RESUME and session.alerts == []
 

@@ -8,16 +8,30 @@ refusal drawn in a state other than the one it refused in.
 from __future__ import annotations
 
 import dataclasses
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
 
 from engine import Game, Play, RuleSet
+from hw.events import Button
 from table.screen import theme as th
 from table.screen.display import Display
-from table.screen.examples import NAMES, examples
+from table.screen.examples import NAMES, Table, examples
+from table.screen.text import STRINGS, Text
 from table.screen.view import Notice, TableFacts, build_view
-from tests.table.screen_audit import min_px, problems
+from tests.table.screen_audit import (
+    NOT_AT_THE_TABLE,
+    PROMISES,
+    Before,
+    min_px,
+    press,
+    problems,
+    prompt_key,
+    prompt_problems,
+)
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080)]
 LANGS = ["en", "es"]
@@ -103,3 +117,116 @@ def test_a_seat_with_badges_shows_its_whole_name(displays, lang):
         p = display.painter
         assert seat.name in [text for text, _ in p.placed], size
         assert seat.name not in p.cut and "uno 1" in p.marks, size
+
+
+# --- every waiting state of a table, reached with real presses and scans -------------------
+
+PAD = {"official": Button.RED, "reglamento": Button.YELLOW, "playone": Button.GREEN}
+PAD["cool"] = Button.BLUE
+
+
+def at_table(lang: str, preset: str = "official", knobs: str = "", folder=None) -> Table:
+    table = Table(lang, knobs, folder)
+    return table.press(None, PAD[preset]) if preset != "official" else table
+
+
+def two_seats(table: Table) -> Table:
+    """Ana and Bruno play; red 5 turned: Bruno's turn."""
+    table.press(0, Button.UNO).press(1, Button.UNO)
+    return table.press(0, Button.DRAW).scan("R5")
+
+
+def bruno_goes_out(table: Table) -> Table:
+    """Bruno plays his seven cards (and calls UNO); Ana keeps one: the tally waits for it."""
+    table.scan("R1", "R2", "R3", "R4", "R6", "R7", "R8", "R9", "R1", "R2", "R3")
+    return table.press(1, Button.UNO).scan("R4", "R6")
+
+
+def saved_game(lang: str, base) -> Table:
+    folder = Path(tempfile.mkdtemp(dir=base))
+    at_table(lang, folder=folder).started()
+    return Table(lang, state_dir=folder)
+
+
+def waiting_states(base) -> dict[str, Callable[[str], Table]]:
+    """Every state a table waits in, by the prompt it shows: how to reach it from a fresh table."""
+    return {
+        "prompt_lobby": lambda lang: at_table(lang),
+        "prompt_lobby_start": lambda lang: at_table(lang).press(0, Button.UNO).press(1, Button.UNO),
+        "prompt_resume": lambda lang: saved_game(lang, base),
+        "prompt_flip": lambda lang: (
+            at_table(lang).press(0, Button.UNO).press(1, Button.UNO).press(0, Button.DRAW)
+        ),
+        "prompt_flip_again": lambda lang: (
+            at_table(lang)
+            .press(0, Button.UNO)
+            .press(1, Button.UNO)
+            .press(0, Button.DRAW)
+            .scan("W4")
+        ),
+        "prompt_turn": lambda lang: at_table(lang).started(),
+        "prompt_turn_multi": lambda lang: at_table(lang, "cool").started(),
+        "prompt_target": lambda lang: (
+            at_table(lang, knobs="seven_zero = true").started().scan("R7")
+        ),
+        "prompt_color": lambda lang: at_table(lang).started().scan("W"),
+        "prompt_color_open": lambda lang: at_table(lang, "cool").started().scan("W"),
+        "prompt_color_shuffle": lambda lang: at_table(lang, "cool").started().scan("WS"),
+        "prompt_drawn": lambda lang: at_table(lang).started().press(1, Button.DRAW),
+        "prompt_drawn_more": lambda lang: (
+            at_table(lang, "reglamento").started().press(1, Button.DRAW)
+        ),
+        "prompt_drawn_any": lambda lang: at_table(lang, "cool").started().press(1, Button.DRAW),
+        "prompt_respond": lambda lang: at_table(lang, "playone").started().scan("RD2"),
+        "prompt_respond_cool": lambda lang: at_table(lang, "cool").started().scan("RD2"),
+        "prompt_counter_S": lambda lang: at_table(lang, "cool").started().scan("RS"),
+        "prompt_counter_R": lambda lang: at_table(lang, "cool").started().scan("RR"),
+        "prompt_challenge": lambda lang: (
+            at_table(lang).started().scan("W4").press(None, Button.BLUE)
+        ),
+        "prompt_reveal_challenge": lambda lang: (
+            at_table(lang).started().scan("W4").press(None, Button.BLUE).press(2, Button.CHALLENGE)
+        ),
+        "prompt_reveal_points": lambda lang: bruno_goes_out(two_seats(at_table(lang))),
+        "prompt_round_over": lambda lang: bruno_goes_out(two_seats(at_table(lang))).press(
+            0, Button.DRAW
+        ),
+        "prompt_match_done": lambda lang: bruno_goes_out(
+            two_seats(at_table(lang, knobs="target_score = 1"))
+        ).scan("B9"),
+    }
+
+
+def test_every_prompt_is_a_waiting_state_of_the_table(tmp_path):
+    prompts = {k for k in STRINGS["en"] if k.startswith("prompt_")} | {"demo_over"}
+    assert prompts == set(waiting_states(tmp_path)) | set(NOT_AT_THE_TABLE)
+    assert set(PROMISES) == set(waiting_states(tmp_path))
+    for key, reach in waiting_states(tmp_path).items():
+        for lang in LANGS:
+            view = reach(lang).view()
+            assert prompt_key(view.prompt, Text(lang)) == key, (lang, view.prompt)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_prompt_tells_the_truth_about_each_button(tmp_path, lang):
+    found = []
+    for reach in waiting_states(tmp_path).values():
+        found += prompt_problems(lambda reach=reach: reach(lang), lang)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_waiting_state_is_cut_at_800x480(displays, tmp_path, lang):
+    display = displays[(800, 480)]
+    found = []
+    for key, reach in waiting_states(tmp_path).items():
+        table = reach(lang)
+        frames = {"": table.view(), " help": table.view(help=True)}
+        for button in ("draw", "challenge", "uno", "pad"):  # what each press says (refusals)
+            pressed = reach(lang)
+            press(pressed, button, Before.of(pressed.session))
+            frames[f" after {button}"] = pressed.view()
+        for name, view in frames.items():
+            display.render(view)
+            found += [f"{key}{name}: {problem}" for problem in problems(display, view, OWN_WORDS)]
+    assert not found, "\n".join(found)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from hw.framing import rdm6300_frame
 from table.commands.script import run_script
 from table.setup import config as configuration
@@ -16,13 +14,6 @@ from table.setup.deckmap import DeckMap
 
 START = "0.0 press 1 uno\n0.1 press 3 uno\n0.5 press 1 draw\n"
 TAGS = {"0A1B2C3D4E": "R5", "1122334455": "R7", "00000000FF": "B7"}
-
-
-@pytest.fixture(autouse=True)
-def devices_have_time(monkeypatch):
-    """Real time the player leaves a reader after its bytes before the clock may jump: room
-    for a gap reader's silence to end its frame on a loaded machine."""
-    monkeypatch.setattr("table.commands.script.GRACE", 0.3)
 
 
 def play(tmp_path: Path, reader: str, script: str, deck_map: bool = False) -> dict:

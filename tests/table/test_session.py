@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import Kind, Leave
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady
+from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, Problem
 from table.flow.session import Phase, Session
 from table.setup import config as configuration
 
@@ -122,10 +122,10 @@ def test_device_problems_show_and_change_nothing(tmp_path):
     lobby_to_game(session)
     before = session.game.snapshot()
     feed(session, DeviceReady("pile", "/dev/ttyUSB0"))
-    feed(session, DeviceProblem("pile", "unknown code", "ZZZ"))
+    feed(session, DeviceProblem("pile", Problem.UNKNOWN_CODE, "unknown code", "ZZZ"))
     assert session.notice.problem and "ZZZ" in session.notice.text
     assert session.devices["pile"] == (True, "/dev/ttyUSB0")  # one bad scan: the reader is fine
-    feed(session, DeviceProblem("pile", "reader disconnected", down=True))
+    feed(session, DeviceProblem("pile", Problem.DISCONNECTED, "reader disconnected", down=True))
     assert session.devices["pile"] == (False, "reader disconnected")
     assert session.game.snapshot() == before
 

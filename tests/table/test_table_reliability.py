@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -74,13 +74,30 @@ def test_a_disk_that_cannot_save_through_the_script(tmp_path, spoil, folder, wha
     }
 
 
-def test_a_folder_where_the_journal_goes_through_the_script(tmp_path):
-    (tmp_path / "state" / "game.jsonl").mkdir(parents=True)
-    state = play(tmp_path, START + CARDS, f'state_dir = "{tmp_path / "state"}"\n')
-    assert state["screen"] == "lobby"
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        (lambda path: path.mkdir(), "a folder"),
+        (lambda path: path.symlink_to(path.with_name("gone")), "a link to nothing"),
+        (lambda path: path.symlink_to(path), "a loop of links"),
+        (os.mkfifo, "a named pipe (FIFO)"),
+    ],
+    ids=["folder", "dangling", "loop", "fifo"],
+)
+def test_something_else_where_the_journal_goes_through_the_script(tmp_path, make, what):
+    """Said as what it is, and CHALLENGE sets it aside (before: no button left that state)."""
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    make(state_dir / "game.jsonl")
+    config = f'state_dir = "{state_dir}"\n'
+    state = play(tmp_path, START + CARDS, config)
+    assert state["screen"] == "resume" and state["actions"] == []
     assert set(state["notices"]) == {
-        "Cannot read the saved game: something else is where the saved game goes"
+        f"There is {what} where the saved game goes: CHALLENGE sets it aside"
     }
+    state = play(tmp_path, "0 press 1 challenge\n" + START + CARDS, config)
+    assert state["screen"] == "game" and len(state["actions"]) == 4
+    assert os.path.lexists(state_dir / "game.jsonl.discarded-1")
 
 
 def test_a_journal_of_more_seats_than_configured_through_the_script(tmp_path):
@@ -152,7 +169,10 @@ def test_a_closed_pipe_ends_replay_quietly(tmp_path):
 def test_ctrl_c_before_the_first_frame_ends_quietly(tmp_path):
     # --seconds bounds the run: an interrupt that was swallowed ends with 0, and fails here.
     proc = uno_table("run", "--headless", "--seconds", "60", env={"HOME": str(tmp_path)})
-    time.sleep(0.3)  # somewhere in the start: imports, the config, the window
+    # The table's first line (no GPIO here) comes as it opens its inputs, before the window:
+    # waited for, not slept for, so the interrupt lands in the start however loaded the machine.
+    first = proc.stderr.readline()
+    assert "first frame" not in first, first
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=180)
     assert "Traceback" not in err, err
@@ -172,3 +192,35 @@ def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
         proc.kill()
     assert proc.returncode == 130, rest
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
+
+
+@pytest.mark.parametrize("removed", ["the lock file", "the folder"])
+def test_the_lock_holds_while_the_table_runs_even_when_removed(tmp_path, removed):
+    """Before: a second table started on a folder whose lock file (or the folder) was removed
+    under the first, and the two wrote over each other's moves."""
+    state_dir = tmp_path / "state"
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state_dir}"\n')
+    first = uno_table("run", "--headless", "--config", str(config))
+    try:
+        wait_for_frame(first)
+        if removed == "the folder":
+            shutil.rmtree(state_dir)
+        else:
+            (state_dir / LOCK_NAME).unlink()
+        second = uno_table("run", "--headless", "--seconds", "5", "--config", str(config))
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 1, err
+        assert err == (
+            f"uno-table: {state_dir} is in use by another table (process {first.pid}); "
+            "stop it first\n"
+        )
+        state = play(tmp_path, START + CARDS, f'state_dir = "{state_dir}"\n')
+        assert state["actions"] == [] and set(state["notices"]) == {
+            f"Another table (process {first.pid}) uses the save folder: stop it first"
+        }
+    finally:
+        first.kill()
+        first.communicate(timeout=60)
+    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
+    assert again.wait(timeout=60) == 0  # the lock went with its process

@@ -22,6 +22,7 @@ from table.screen.view import (
     default_positions,
     event_lines,
     screen_for,
+    shuffle_how,
 )
 
 
@@ -224,3 +225,23 @@ def test_the_round_over_prompt_names_the_seat_the_engine_deals_from():
     prompt = build_view(game, TableFacts(names=("Ana", "Bruno", "Carla", "Dan"))).prompt
     game.apply(NextRound())
     assert game.dealer == 2 and "Carla deals" in prompt
+
+
+def test_a_wild_shuffle_tells_the_table_how_to_deal_the_real_cards():
+    view = examples("en")["cool_shuffle"]
+    assert view.prompt == "Seat 1: deal the hands again as shown, then choose a colour on the pad"
+    assert view.verdict.detail == (
+        "Seat 1 gathers every hand, shuffles them and deals one card at a time, "
+        "starting with Seat 2: 5 to Seat 2, 4 to the others"
+    )
+    shuffled = examples("es")["cool_shuffled"]
+    assert shuffled.verdict is None  # the colour is chosen: play goes on
+    assert shuffled.events[1] == "Asiento 1 reparte todas las manos de nuevo"
+
+
+def test_the_odd_cards_of_a_wild_shuffle_go_to_the_first_seats_dealt():
+    # docs/rules.md: dealt one at a time starting left of the seat that played it.
+    names = ("Ana", "Bruno", "Carla", "Dani")
+    how = shuffle_how(2, (5, 4, 4, 5), names, Text("en"))
+    assert how.endswith("starting with Dani: 5 to Dani, Ana, 4 to the others")
+    assert shuffle_how(1, (3, 3, 3, 3), names, Text("es")).endswith("por Carla: 3 a cada uno")
