@@ -142,6 +142,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "one_card": "one card per play",
         "too_many": "more cards than the hand holds",
         "no_copy_left": "every copy of that card is in sight already: take it back",
+        "not_in_deck": "this deck has no {card}: take it back",
+        "counting": "the hands are being counted: scan the cards left in hand, "
+        "{draw} when all are shown",
+        "counting_pressed": "{button} does nothing while the hands are counted: scan the cards "
+        "left in hand, {draw} when all are shown",
         "no_such_seat": "there is no such seat",
         "unknown_action": "that is not a move",
         "challenged_left": "the +4 player has left: nobody to challenge",
@@ -437,6 +442,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "one_card": "una carta por jugada",
         "too_many": "más cartas de las que tiene la mano",
         "no_copy_left": "todas las copias de esa carta ya están a la vista: recógela",
+        "not_in_deck": "esta baraja no tiene {card}: recógela",
+        "counting": "se cuentan las manos: escanea las cartas que quedan, {draw} cuando estén "
+        "todas",
+        "counting_pressed": "{button} no hace nada mientras se cuentan las manos: escanea las "
+        "cartas que quedan, {draw} cuando estén todas",
         "no_such_seat": "ese asiento no existe",
         "unknown_action": "eso no es una jugada",
         "challenged_left": "quien jugó el +4 se ha ido: no hay a quién retar",
