@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench import engine, machine, report, resume, startup
+from bench import engine, machine, recogniser, report, resume, startup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     start = startup.measure(runs=1 if quick else 5)
     step("journal: resume 1,000 actions")
     resumed = resume.measure(actions=100 if quick else 1000, repeats=2 if quick else 20)
+    step("camera: the recogniser's accuracy on each scene set, its time per frame")
+    camera = recogniser.measure(scale=0.05 if quick else 1.0)
     text = report.render(
         machine.describe(),
         games,
@@ -80,10 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         resumed,
         rlcard=engine.rlcard_available(),
         quick=quick,
+        camera=camera,
     )
     args.out.write_text(text)
     step(f"wrote {args.out}")
-    print(report.verdicts_text(games, table, start, resumed))
+    print(report.verdicts_text(games, table, start, resumed, camera))
     return 0
 
 

@@ -166,13 +166,15 @@ MATS = np.array([(200, 200, 195), (235, 235, 235), (40, 40, 40), (40, 90, 30), (
 def mat(rng: np.random.Generator) -> np.ndarray:
     """A plain mat: one colour (light, dark, felt, wood), a light gradient, a faint texture."""
     w, h = FRAME
-    base = rng.choice(MATS) + rng.normal(0, 8, 3)
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    base = (rng.choice(MATS) + rng.normal(0, 8, 3)).astype(np.float32)
     angle = rng.uniform(0, 2 * np.pi)
-    ramp = (np.cos(angle) * (xs / w - 0.5) + np.sin(angle) * (ys / h - 0.5)) * rng.uniform(0, 0.5)
-    texture = cv2.GaussianBlur(rng.normal(0, 6, (h, w)).astype(np.float32), (0, 0), 2)
-    image = base[None, None, :] * (1 + ramp)[..., None] + texture[..., None]
-    return np.clip(image, 0, 255).astype(np.float32)
+    across = np.cos(angle) * (np.arange(w, dtype=np.float32) / w - 0.5)
+    down = np.sin(angle) * (np.arange(h, dtype=np.float32) / h - 0.5)
+    light = 1 + (across[None, :] + down[:, None]) * np.float32(rng.uniform(0, 0.5))
+    grain = rng.standard_normal((h, w), dtype=np.float32) * 6
+    texture = cv2.GaussianBlur(grain, (0, 0), 2)
+    image = base * light[..., None] + texture[..., None]
+    return np.clip(image, 0, 255, out=image)
 
 
 def lay(canvas: np.ndarray, sprite: Sprite, quad: np.ndarray) -> None:
@@ -205,12 +207,14 @@ def placement(rng: np.random.Generator, look: Look, centre=None, height=None) ->
 
 def camera(canvas: np.ndarray, rng: np.random.Generator, look: Look) -> np.ndarray:
     """The camera's take on a lit scene: gain, white balance, blur, noise, JPEG."""
-    image = canvas * rng.uniform(*look.gain) * (1 + rng.uniform(-look.cast, look.cast, 3))
+    tone = rng.uniform(*look.gain) * (1 + rng.uniform(-look.cast, look.cast, 3))
+    image = canvas * tone.astype(np.float32)
     sigma = rng.uniform(*look.blur)
     if sigma > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
-    image = image + rng.normal(0, rng.uniform(*look.noise), image.shape)
-    image = np.clip(image, 0, 255).astype(np.uint8)
+    noise = rng.standard_normal(image.shape, dtype=np.float32)
+    image += noise * np.float32(rng.uniform(*look.noise))
+    image = np.clip(image, 0, 255, out=image).astype(np.uint8)
     quality = int(rng.integers(look.jpeg[0], look.jpeg[1] + 1))
     _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
@@ -260,12 +264,12 @@ def cut_off(sprite: Sprite, rng: np.random.Generator) -> np.ndarray:
 
 
 def two(first: Sprite, second: Sprite, rng: np.random.Generator) -> np.ndarray:
-    """Two cards in view, apart or overlapping."""
+    """Two whole cards in view, apart or overlapping."""
     canvas = mat(rng)
     w, h = FRAME
-    height = rng.uniform(0.4, 0.55)
-    apart = rng.uniform(0.25, 0.6) * w
-    y = rng.uniform(0.35, 0.65) * h
+    height = rng.uniform(0.35, 0.5)
+    apart = rng.uniform(0.2, 0.42) * w
+    y = rng.uniform(0.45, 0.55) * h
     lay(canvas, first, placement(rng, MOVED, centre=(w / 2 - apart / 2, y), height=height))
     lay(canvas, second, placement(rng, MOVED, centre=(w / 2 + apart / 2, y), height=height))
     return camera(canvas, rng, MOVED)

@@ -17,6 +17,10 @@ START_S = 1.0
 PEAK_MB = {"1920x1080": 80.0, "800x480": 60.0}
 """Peak memory by screen size (DESIGN.md, Targets)."""
 RESUME_S = 0.3
+CAMERA_MS = 10.0
+"""read_card's median per 640x480 frame (DESIGN.md, Targets)."""
+CAMERA_RIGHT = 0.95
+"""The share read right on an enrolled deck (DESIGN.md, Targets); none may be wrong."""
 PATH_NAMES = {"gpio": "GPIO edge", "key": "key press", "serial": "serial scan"}
 
 
@@ -99,10 +103,46 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
     return out
 
 
-def verdicts_text(games, table, start, resumed) -> str:
+def camera_verdicts(camera: dict) -> list[Verdict]:
+    """The recogniser's targets: right and never wrong on the enrolled deck, never wrong on a
+    design never enrolled nor on what must be refused, and its time per frame."""
+    out = []
+    for s in camera["sets"]:
+        if s["enrolled"]:
+            share = s["right"] / s["images"]
+            out.append(
+                Verdict(
+                    f"camera, {s['name']}: >= {CAMERA_RIGHT:.0%} right",
+                    f"{share:.1%} ({s['right']} of {s['images']})",
+                    share >= CAMERA_RIGHT,
+                    f"{(CAMERA_RIGHT - share) * 100:.1f} points short",
+                )
+            )
+        out.append(
+            Verdict(
+                f"camera, {s['name']}: none wrong",
+                f"{s['wrong']} wrong",
+                s["wrong"] == 0,
+                f"{s['wrong']} wrong",
+            )
+        )
+    median = camera["speed"]["median_ms"]
+    out.append(
+        Verdict(
+            f"camera, read one 640x480 frame: median < {CAMERA_MS:.0f} ms",
+            f"{median:.1f} ms",
+            median < CAMERA_MS,
+            f"+{median - CAMERA_MS:.1f} ms",
+        )
+    )
+    return out
+
+
+def verdicts_text(games, table, start, resumed, camera: dict | None = None) -> str:
     """One line per target, for the terminal."""
     lines = []
-    for v in verdicts(games, table, start, resumed):
+    rows = verdicts(games, table, start, resumed) + (camera_verdicts(camera) if camera else [])
+    for v in rows:
         mark = "met   " if v.met else "MISSED"
         lines.append(f"{mark} {v.target}: {v.measured}" + ("" if v.met else f" ({v.by})"))
     return "\n".join(lines)
@@ -117,10 +157,11 @@ def render(
     *,
     rlcard: str | None,
     quick: bool = False,
+    camera: dict | None = None,
 ) -> str:
     """The whole of BENCHMARKS.md."""
     today = datetime.date.today().isoformat()
-    rows = verdicts(games, table, start, resumed)
+    rows = verdicts(games, table, start, resumed) + (camera_verdicts(camera) if camera else [])
     out = [
         "# Benchmarks",
         "",
@@ -138,6 +179,7 @@ def render(
     out += _notes(rows, games, table)
     out += _engine_section(games, rlcard)
     out += _table_section(table, start, resumed)
+    out += _camera_section(camera) if camera else []
     out += _commands()
     return "\n".join(out) + "\n"
 
@@ -402,6 +444,40 @@ def _path_row(name: str, f: dict) -> str:
     )
 
 
+def _camera_section(camera: dict) -> list[str]:
+    """Each scene set the recogniser read: how it was made, how many, right / not sure / wrong."""
+    speed = camera["speed"]
+    out = [
+        "",
+        "## Camera recogniser",
+        "",
+        "`bench/recogniser.py` (`python -m bench.recogniser`). The faces are enrolled from "
+        f"{camera['enrol_per_face']} gentle scenes made from each of the 52 photos in "
+        "`tests/data/cards` (one photo per face exists, so enrolment and test are different "
+        "scenes made from the same photo; the `photos` set is the photos as taken, read with "
+        "those faces). Every other scene is made by `bench/card_scenes.py` from seed "
+        f"{camera['seed']}: nothing generated is stored. Right: the card's code, or no code "
+        "where no code is right (empty mat, two cards, a card half off, a face not enrolled); "
+        "not sure: no code for a card that could be read; wrong: any other code.",
+        "",
+        "| set | how it is made | images | right | not sure | wrong |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for s in camera["sets"]:
+        out.append(
+            f"| {s['name']} | {s['how']} | {s['images']} | {s['right']} "
+            f"({s['right'] / s['images']:.1%}) | {s['unsure']} | {s['wrong']} |"
+        )
+    out += [
+        "",
+        f"Speed: `read_card` on {speed['frames']} frames of 640x480 with one card in view, one "
+        f"at a time in this process: median {speed['median_ms']:.1f} ms, 90th percentile "
+        f"{speed['p90_ms']:.1f} ms of wall time; {speed['cpu_median_ms']:.1f} ms median of the "
+        "thread's own CPU time (the machine is shared: wall time includes waiting for a core).",
+    ]
+    return out
+
+
 def _commands() -> list[str]:
     return [
         "## Commands",
@@ -410,6 +486,7 @@ def _commands() -> list[str]:
         "make bench                 # installs the bench extra (rlcard) and runs python -m bench",
         "python -m bench            # the same in an environment with '.[bench]' installed",
         "python -m bench.table 300 10   # the table part alone: inputs a path, idle s (JSON)",
+        "python -m bench.recogniser # the camera recogniser alone: accuracy per set, speed (JSON)",
         "python -m bench.table 300 10 --one-wait=no   # the same with the loop of before",
         "make soak                  # the reliability suite (pytest -m slow)",
         "```",

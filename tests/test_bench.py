@@ -26,7 +26,9 @@ def test_quick_bench_writes_every_target(tmp_path):
     text = out.read_text()
     for target in ("GPIO edge: median", "key press: p99", "serial scan: median",
                    "idle game screen", "start to first frame",
-                   "peak memory", "journal", "engine, 2 players", "engine, 4 players"):  # fmt: skip
+                   "peak memory", "journal", "engine, 2 players", "engine, 4 players",
+                   "camera, photos: >= 95% right", "camera, read one 640x480 frame",
+                   "## Camera recogniser"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
 

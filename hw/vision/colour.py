@@ -26,6 +26,15 @@ MAX_DISTANCE = 12.0
 HUE_MARGIN = 5.0
 """A card's hue must be this much nearer its colour than the next colour of the deck."""
 
+WHITE_SHARE = 0.08
+"""The brightest share of a body's pixels (by their least channel) taken as its white print."""
+MIN_WHITE_PIXELS = 30
+CLIPPED = 250
+"""A pixel with a channel at or above this is clipped: its colour is not the light's."""
+MAX_CAST = 0.6
+"""White print lit by a tinted light keeps at least this share of its strongest channel in its
+weakest; anything more tinted is not white print."""
+
 DARK = -1
 """The colour group of dark faces."""
 
@@ -39,9 +48,25 @@ class Tint:
     clear: bool = True
 
 
+def white_balanced(body: np.ndarray) -> np.ndarray:
+    """The body (BGR) with its own white print made neutral: a light or camera that tints
+    everything tints the card's white too, and the body's hue is then taken as under white
+    light. Left as it is when its brightest print is not near white (no white to go by)."""
+    whiteness = body.min(axis=2)
+    level = np.percentile(whiteness, 100 - WHITE_SHARE * 100)
+    white = body[(whiteness >= level) & (body.max(axis=2) < CLIPPED)]
+    if len(white) < MIN_WHITE_PIXELS:
+        return body
+    reference = white.reshape(-1, 3).astype(np.float32).mean(axis=0)
+    if reference.min() < MAX_CAST * reference.max():
+        return body
+    gains = reference.mean() / reference
+    return np.clip(body.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
 def body_tint(body: np.ndarray) -> Tint:
-    """The tint of a card's body (BGR)."""
-    hsv = cv2.cvtColor(body, cv2.COLOR_BGR2HSV)
+    """The tint of a card's body (BGR), its white print made neutral first."""
+    hsv = cv2.cvtColor(white_balanced(body), cv2.COLOR_BGR2HSV)
     coloured = (hsv[..., 1] >= MIN_SATURATION) & (hsv[..., 2] >= MIN_VALUE)
     if coloured.mean() < DARK_SHARE:
         return Tint(None)

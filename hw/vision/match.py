@@ -1,8 +1,10 @@
 """Comparing a card's ink map with every enrolled face, upright and turned half round.
 
 What all faces share (the oval, the border) says nothing about which face a card is: the deck's
-mean face is taken away from the card and from every face before they are correlated, so that
-only what tells faces apart counts (a 3 against an 8 scores far apart instead of nearly alike)."""
+mean face is taken away from the card and from every face before they are correlated, and each
+pixel counts as much as the faces differ there (their spread), so that only what tells faces
+apart counts: a 3 against an 8 scores far apart instead of nearly alike, and a blurred oval,
+the same on every face, costs little."""
 
 from __future__ import annotations
 
@@ -41,18 +43,26 @@ MIN_FACES_FOR_MEAN = 4
 @dataclass(frozen=True)
 class Templates:
     """The faces' templates ready to correlate: centres cut SHIFT from each side, less the
-    mean face, as unit rows; `mean` is that mean face's centre, flattened."""
+    mean face, weighted, as unit rows; `mean` is that mean face's centre and `weight` each
+    pixel's weight (the faces' spread there, 1 on average), both flattened."""
 
     matrix: np.ndarray
     mean: np.ndarray
+    weight: np.ndarray
 
 
 def prepare(templates: np.ndarray, faces: int) -> Templates:
     """Templates (all upright the same way) made ready for `compare`."""
     s = SHIFT
     centres = templates[:, s:-s, s:-s].reshape(len(templates), -1)
-    mean = centres.mean(axis=0) if faces >= MIN_FACES_FOR_MEAN else np.zeros(centres.shape[1])
-    return Templates(unit_rows(centres - mean), mean.astype(np.float32))
+    if faces >= MIN_FACES_FOR_MEAN:
+        mean = centres.mean(axis=0)
+        spread = centres.std(axis=0)
+        weight = spread / max(float(spread.mean()), 1e-9)
+    else:
+        mean, weight = np.zeros(centres.shape[1]), np.ones(centres.shape[1])
+    mean, weight = mean.astype(np.float32), weight.astype(np.float32)
+    return Templates(unit_rows((centres - mean) * weight), mean, weight)
 
 
 def upright_like(template: np.ndarray, reference: np.ndarray) -> np.ndarray:
@@ -67,7 +77,8 @@ def compare(ink: np.ndarray, templates: Templates, owner: np.ndarray, faces: int
     windows = np.concatenate([_windows(ink), _windows(ink[::-1, ::-1])])
     matrix = templates.matrix
     # einsum, not @: a product this small loses more waking BLAS threads than it gains.
-    per_template = np.einsum("ij,kj->ik", unit_rows(windows - templates.mean), matrix)
+    cards = unit_rows((windows - templates.mean) * templates.weight)
+    per_template = np.einsum("ij,kj->ik", cards, matrix)
     best_window = per_template.argmax(axis=0)
     best = per_template[best_window, np.arange(matrix.shape[0])]
     score = np.full(faces, -1.0)

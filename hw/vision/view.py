@@ -7,14 +7,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from hw.vision.colour import Tint, body_tint
+from hw.vision.colour import CLIPPED, Tint, body_tint
 
 BODY_SIZE = (56, 90)
 """Width, height of the coloured body, the part compared with the deck's faces."""
 SMOOTH = 1.0
 """Gaussian sigma (body pixels) on the ink map: a pixel or two of misplacement costs little."""
-CLIPPED = 250
-"""A channel at or above this is clipped by the camera (0..255)."""
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,6 @@ CARD_CODES = frozenset(
 )
 """Every card code: a tag that reads as one would play as that card, whatever the map says."""
 
-FACES_FILE = "faces.npz"
-"""The camera's deck faces, beside the journal in state_dir, unless --faces says otherwise."""
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `enroll` to the command line."""
@@ -76,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
 
 def _camera(args: argparse.Namespace, config, preset: str) -> int:
     """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
-    faces = args.faces or config.state_dir / FACES_FILE
+    faces = args.faces or configuration.default_faces(config.state_dir)
     if args.photos is None:
         raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
     return enroll_camera.from_photos(args.photos, faces, preset)
