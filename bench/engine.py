@@ -130,7 +130,7 @@ class Comparison:
 
     @property
     def action_ratio(self) -> float | None:
-        """Our actions per second over rlcard's: the target (DESIGN.md), at least 1."""
+        """Our actions per second over rlcard's: the target (bench/report.py), at least 1."""
         return self.ours.actions_per_s / self.theirs.actions_per_s if self.theirs else None
 
 

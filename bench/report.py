@@ -10,12 +10,12 @@ from bench.table import SCANS_PER_GAME
 from engine import RuleSet
 
 ENGINE_RATIO = 1.0
-"""Our actions per second over rlcard's, same run, same policy (DESIGN.md, Targets)."""
+"""Our actions per second over rlcard's, same run, same policy (a target of BENCHMARKS.md)."""
 MEDIAN_MS, P99_MS = 5.0, 16.0
 IDLE_SHARE = 0.01
 START_S = 1.0
 PEAK_MB = {"1920x1080": 80.0, "800x480": 60.0}
-"""Peak memory by screen size (DESIGN.md, Targets)."""
+"""Peak memory by screen size (a target of BENCHMARKS.md)."""
 RESUME_S = 0.3
 CAMERA_MS = 10.0
 """read_card's median per 640x480 frame (DESIGN.md, Targets)."""
@@ -166,7 +166,7 @@ def render(
         "# Benchmarks",
         "",
         f"Written by `make bench` (`python -m bench`) on {today}; every figure below comes from "
-        "that one run. Rerun it to refresh this file; the targets are in DESIGN.md (Targets).",
+        "that one run. Rerun it to refresh this file; the targets are set in bench/report.py.",
     ]
     if quick:
         out += ["", "**A quick run (`--quick`): tiny counts, the figures mean nothing.**"]

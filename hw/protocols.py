@@ -18,7 +18,7 @@ BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
 """The speeds a serial reader may be set to."""
 
 
-class Protocol(StrEnum):
+class ReaderProtocol(StrEnum):
     """How a reader sends ids (README, Hardware, says which device speaks which)."""
 
     LINES = "lines"  # serial: one id a line, CR, LF or CRLF
@@ -31,23 +31,23 @@ class Protocol(StrEnum):
     @property
     def serial(self) -> bool:
         """Whether the device is a serial port (named as hw.ports names them, with a baud)."""
-        return self in (Protocol.LINES, Protocol.GAP, Protocol.RDM6300)
+        return self in (ReaderProtocol.LINES, ReaderProtocol.GAP, ReaderProtocol.RDM6300)
 
     @property
     def device(self) -> str:
         """How a configuration names a device of this protocol, for people."""
         match self:
-            case Protocol.NFC:
+            case ReaderProtocol.NFC:
                 return "an nfcpy device such as tty:S0:pn532 or usb:072f:2200"
-            case Protocol.HID:
+            case ReaderProtocol.HID:
                 return "an input device path, a /dev/input/by-id name or a USB VID:PID"
-            case Protocol.CAMERA:
+            case ReaderProtocol.CAMERA:
                 return "a V4L2 device such as /dev/video0, picamera2, or recorded frames"
         return "a path, a /dev/serial/by-id or by-path name or a USB VID:PID"
 
 
 def backend(
-    protocol: Protocol,
+    protocol: ReaderProtocol,
     device: str,
     *,
     baud: int = BAUD,
@@ -58,18 +58,18 @@ def backend(
 ) -> Backend:
     """The backend that opens `device` and reads it by `protocol`; a camera reads the card
     faces in `faces`, keeps those of `codes`, and opens `frames` instead of `device` if given."""
-    match Protocol(protocol):
-        case Protocol.LINES:
+    match ReaderProtocol(protocol):
+        case ReaderProtocol.LINES:
             return SerialBackend(device, LineFramer, baud)
-        case Protocol.GAP:
+        case ReaderProtocol.GAP:
             return SerialBackend(device, lambda: GapFramer(gap), baud)
-        case Protocol.RDM6300:
+        case ReaderProtocol.RDM6300:
             return SerialBackend(device, Rdm6300Framer, baud)
-        case Protocol.NFC:
+        case ReaderProtocol.NFC:
             return NfcBackend(device)
-        case Protocol.HID:
+        case ReaderProtocol.HID:
             return HidBackend(device)
-        case Protocol.CAMERA:
+        case ReaderProtocol.CAMERA:
             if faces is None:
                 raise ValueError("a camera reader needs its faces file")
             return CameraBackend(device, faces, codes, frames=frames)

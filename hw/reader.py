@@ -102,6 +102,11 @@ class CardReader:
         device that does not count them): whoever writes them can wait for this, not a time."""
         self._thread = threading.Thread(target=self._run, name=f"reader-{name}", daemon=True)
 
+    @property
+    def down(self) -> bool:
+        """Whether the device was reported not there (or lost) and has not opened since."""
+        return self._down
+
     def start(self) -> CardReader:
         """Start reading in the background."""
         self._thread.start()

@@ -16,7 +16,7 @@ from gpiozero.pins import Factory
 from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
-from hw.protocols import BAUD, Protocol
+from hw.protocols import BAUD, ReaderProtocol
 from table.setup import config as configuration
 from table.setup.config import Config, Reader
 from table.setup.inputs import (
@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DEVICE",
         help="check this reader instead of the configured ones (repeatable)",
     )
-    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+    parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,
                         help="how the --reader devices speak (default: lines)")  # fmt: skip
     parser.add_argument(
         "--seconds",
@@ -59,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the check from the command line."""
     config = configuration.load(args.config or configuration.find())
     if args.reader:
-        protocol = Protocol(args.protocol)
+        protocol = ReaderProtocol(args.protocol)
         # Named by number: lines say "reader 1", as they say "reader pile" for a configured one.
         readers = [Reader(str(n), d, BAUD, None, protocol)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip

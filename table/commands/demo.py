@@ -40,7 +40,7 @@ from table.app import Table, WindowOptions, build_table
 from table.flow.controller import Outcome, Refused
 from table.flow.loop import Loop
 from table.flow.session import Session
-from table.screen.view import default_positions
+from table.positions import default_positions
 from table.setup import config as configuration
 from table.setup.config import Config
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
-from hw.protocols import BAUD, Protocol
+from hw.protocols import BAUD, ReaderProtocol
 from table.commands import enroll_camera
 from table.setup import config as configuration
 from table.setup import deckmap
@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
-    parser.add_argument("--protocol", choices=tuple(Protocol), default=Protocol.LINES,
+    parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,
                         help="how --reader speaks (default: lines)")  # fmt: skip
     parser.add_argument("--seconds", type=float, help="stop after this long (run again to go on)")
     parser.set_defaults(handler=main)
@@ -60,7 +60,7 @@ def main(args: argparse.Namespace) -> int:
     if args.out is None:
         raise ConfigError("enroll: --out FILE is needed (the deck map to write), or --camera")
     if args.reader:
-        reader = Reader("enroll", args.reader, BAUD, None, Protocol(args.protocol))
+        reader = Reader("enroll", args.reader, BAUD, None, ReaderProtocol(args.protocol))
     elif config.readers:
         reader = config.readers[0]
     else:

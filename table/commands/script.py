@@ -1,5 +1,5 @@
 """`uno-table run --script FILE`: a file of presses and scans played through the real input
-paths, then the table's state as one JSON line (DESIGN.md, "The table script").
+paths, then the table's state as one JSON line (README, "Table script").
 
 Presses are edges on gpiozero MockFactory pins under the real Panel; scans are bytes written
 into a pseudo-terminal that each configured reader opens in place of its device; a camera
@@ -27,7 +27,7 @@ from gpiozero.pins.mock import MockFactory
 from engine import Kind
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button
 from hw.frames import FrameFeed, cv2_module, plain_mat
-from hw.protocols import Protocol
+from hw.protocols import ReaderProtocol
 from hw.reader import ReaderUnavailable
 from hw.sim import SimButtons, SimReader
 from table.app import WindowOptions, build_table
@@ -38,7 +38,7 @@ from table.setup.config import Config, Reader
 VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
-PLUG_LIMIT = 5.0  # real seconds a replugged reader may take to open its port again
+OPEN_GUARD = 60.0  # real seconds a reader may take to open its port: a hang guard only
 SCREEN_NAMES = {"color": "colour", "scoreboard": "scores"}
 
 
@@ -228,7 +228,7 @@ def read_script(path: Path, config: Config) -> list[Step]:
         why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
         raise ScriptError(f"{path}: cannot read the script: {why}") from None
     names = [r.name for r in config.readers]
-    cameras = [r.name for r in config.readers if r.protocol is Protocol.CAMERA]
+    cameras = [r.name for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
     return parse(text, len(config.seats), names, str(path), cameras, Path(path).parent)
 
 
@@ -250,7 +250,7 @@ BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
 
 def _on_pty(reader: Reader, path: Path) -> Reader:
     """A reader on a pty: a serial one speaks its protocol there, an nfc or hid one lines."""
-    protocol = reader.protocol if reader.protocol.serial else Protocol.LINES
+    protocol = reader.protocol if reader.protocol.serial else ReaderProtocol.LINES
     return dataclasses.replace(reader, device=str(path), protocol=protocol)
 
 
@@ -264,7 +264,7 @@ class Player:
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
         self.clock = ScriptClock(time.monotonic())
-        cameras = [r for r in config.readers if r.protocol is Protocol.CAMERA]
+        cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
         self.feeds = {r.name: FrameFeed(plain_mat()) for r in cameras}
         self.sims = {
             r.name: SimReader(folder / f"reader-{n}")
@@ -296,10 +296,11 @@ class Player:
         self.buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
         self._last: dict[str, tuple[float, float]] = {}  # device: (real, script) time of input
         self._plugged_at = time.monotonic()
+        self._replugged: set[str] = set()  # readers the script plugged in again
         # A device's own windows in real time: the silence that ends a gap reader's frame
         # (a button's refractory period and a reader's repeat window run on the table's clock).
         self._windows = {BUTTONS: 0.0} | {
-            r.name: r.gap if r.protocol is Protocol.GAP else 0.0 for r in config.readers
+            r.name: r.gap if r.protocol is ReaderProtocol.GAP else 0.0 for r in config.readers
         }
         self._changed()
 
@@ -340,6 +341,7 @@ class Player:
             if plug != self.plugged[step.reader]:
                 self._plug(step.reader, plug)
                 self.plugged[step.reader] = plug
+                (self._replugged.add if plug else self._replugged.discard)(step.reader)
                 self._plugged_at = time.monotonic()
 
     def _plug(self, name: str, plug: bool) -> None:
@@ -355,10 +357,18 @@ class Player:
         return None if path is None else self._images[path]
 
     def _wait_open(self, name: str) -> None:
-        """A scan after `plug` waits for the reader to open its port (it would be lost)."""
+        """A scan waits for its reader to open its port (it would be lost), unless the reader
+        said it cannot (one never plugged again by the script)."""
         reader = next(r for r in self.inputs.readers if r.name == name)
-        while not reader.connected and time.monotonic() - self._plugged_at < PLUG_LIMIT:
+        while not self._where_left(reader) and time.monotonic() - self._plugged_at < OPEN_GUARD:
             self.loop.run_once(wait=STEP)
+
+    def _where_left(self, reader) -> bool:
+        """The reader is as the script left it: open when plugged (or, never plugged again by
+        the script, said not to be there), closed when unplugged. Waited for, not timed."""
+        if not self.plugged[reader.name]:
+            return not reader.connected
+        return reader.connected or (reader.name not in self._replugged and reader.down)
 
     def _advance(self, target: float, device: str | None) -> None:
         """Bring the table's clock to `target`, through every deadline on the way, once the
@@ -401,13 +411,13 @@ class Player:
         The readers are asked first: a reader counts its bytes taken once their events are
         on the queue, so the queue, looked at last, holds them."""
         real = time.monotonic()
-        opening = real - self._plugged_at < PLUG_LIMIT
+        opening = real - self._plugged_at < OPEN_GUARD
         for reader in self.inputs.readers:
             name = reader.name
             last = self._last.get(name, (-1e9, 0.0))[0]
             if self._pending(reader) or real - last < self._windows[name]:
                 return False  # read, or a frame's silence, not over yet
-            if opening and reader.connected != self.plugged[name]:
+            if opening and not self._where_left(reader):
                 return False
         return self.events.empty()
 

@@ -44,7 +44,7 @@ def cause_of(error: OSError) -> Cause:
     return CAUSES.get(error.errno, Cause.OTHER)
 
 
-class Kind(StrEnum):
+class AlertKind(StrEnum):
     """What happened to the saved game."""
 
     CANNOT_SAVE = "cannot_save"  # an action or a start refused: the disk did not take it
@@ -58,15 +58,15 @@ class Kind(StrEnum):
     NOT_A_GAME = "not_a_game"  # a folder, a FIFO, a link to nothing... where it goes
 
 
-UNTIL_PRESS = frozenset({Kind.DAMAGED, Kind.UNREADABLE, Kind.REWRITTEN})
-UNTIL_SAVED = frozenset({Kind.CANNOT_SAVE, Kind.CANNOT_READ, Kind.IN_USE})
+UNTIL_PRESS = frozenset({AlertKind.DAMAGED, AlertKind.UNREADABLE, AlertKind.REWRITTEN})
+UNTIL_SAVED = frozenset({AlertKind.CANNOT_SAVE, AlertKind.CANNOT_READ, AlertKind.IN_USE})
 
 
 @dataclass(frozen=True)
 class Alert:
     """One problem with the saved game; the fields its sentence needs, the rest left empty."""
 
-    kind: Kind
+    kind: AlertKind
     detail: str  # in English for the log: the path, the system's words
     cause: Cause | None = None  # CANNOT_SAVE, CANNOT_READ
     file: str = ""  # DAMAGED, UNREADABLE: the name the whole file is kept under
@@ -78,7 +78,7 @@ class Alert:
     thing: str = ""  # NOT_A_GAME: what is there (a table.files.Thing, or "too_big")
 
     @classmethod
-    def from_os(cls, kind: Kind, error: OSError) -> Alert:
+    def from_os(cls, kind: AlertKind, error: OSError) -> Alert:
         """CANNOT_SAVE or CANNOT_READ, from the error the system gave."""
         where = f" ({error.filename})" if error.filename else ""
         return cls(kind, f"{error.strerror or error}{where}", cause_of(error))
@@ -86,14 +86,14 @@ class Alert:
     def blanks(self) -> dict[str, object]:
         """The values the sentence of this kind fills in (the cause is translated apart)."""
         fields = {
-            Kind.CANNOT_SAVE: (),
-            Kind.CANNOT_READ: (),
-            Kind.IN_USE: ("pid",),
-            Kind.DAMAGED: ("line", "kept", "file"),
-            Kind.DAMAGE_FOUND: ("line", "kept"),
-            Kind.UNREADABLE: ("file",),
-            Kind.MISFIT: ("seats", "configured"),
-            Kind.REWRITTEN: (),
-            Kind.NOT_A_GAME: ("thing",),
+            AlertKind.CANNOT_SAVE: (),
+            AlertKind.CANNOT_READ: (),
+            AlertKind.IN_USE: ("pid",),
+            AlertKind.DAMAGED: ("line", "kept", "file"),
+            AlertKind.DAMAGE_FOUND: ("line", "kept"),
+            AlertKind.UNREADABLE: ("file",),
+            AlertKind.MISFIT: ("seats", "configured"),
+            AlertKind.REWRITTEN: (),
+            AlertKind.NOT_A_GAME: ("thing",),
         }[self.kind]
         return {name: getattr(self, name) for name in fields} | {"detail": self.detail}

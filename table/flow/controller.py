@@ -33,6 +33,7 @@ from engine import (
 )
 from engine.events import Event
 from hw.events import SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
+from table.flow import pile as pile_notes
 from table.flow.pile import Pile
 from table.flow.refusals import TableRefusal, Undone
 
@@ -108,10 +109,11 @@ class Controller:
     """Maps input events to actions for what the game awaits, and applies them in order; the
     game in play is its own (`game`).
 
-    `apply(game, action)` applies and journals an action (the saved game's apply, or the
-    game's own); when it raises `Undone` the controller holds the game it carries from then on;
-    `seats` maps physical seats to game seats; `readers` maps reader names to a physical
-    seat, or to None for a shared reader whose scans belong to the awaited seat;
+    `apply(game, action, note)` applies and journals an action with the note of its scans
+    (the saved game's apply, or the game's own); when it raises `Undone` the controller holds
+    the game it carries from then on; `seats` maps physical seats to game seats; `readers`
+    maps reader names to a physical seat, or to None for a shared reader whose scans belong
+    to the awaited seat;
     `scan_window` joins scans by one reader that close together into one play (0: never);
     `printed_repeat` is the window in which a printed code equal to the top card's, by the same
     reader, is that card read again (table.flow.pile).
@@ -120,7 +122,7 @@ class Controller:
     def __init__(
         self,
         game: Game,
-        apply: Callable[[Game, Action], list[Event]] | None = None,
+        apply: Callable[..., list[Event]] | None = None,
         seats: Mapping[int, int] | None = None,
         readers: Mapping[str, int | None] | None = None,
         settle: float = SETTLE,
@@ -128,7 +130,7 @@ class Controller:
         printed_repeat: float = 0.0,
     ) -> None:
         self.game = game
-        self._apply = apply or Game.apply
+        self._apply = apply or _game_apply
         self._seats = dict(seats) if seats is not None else {s: s for s in range(game.players)}
         self._readers = dict(readers or {})
         self._settle = settle
@@ -225,7 +227,7 @@ class Controller:
                 return Asking(action)
             if self.asking is not None and isinstance(action, Play) and not scans:
                 scans = self._asking_scans  # the 7 goes onto the pile now
-            events = tuple(self._apply(self.game, action))
+            events = tuple(self._apply(self.game, action, pile_notes.note(scans)))
         except IllegalAction as refusal:
             if isinstance(refusal, Undone):
                 self.game = refusal.game  # the game without what the journal could not record
@@ -342,3 +344,8 @@ class Controller:
         if self._race and not self.game.allows(call) and self.game.catchable not in (None, seat):
             return CatchUno(seat, at=at)  # cool: another seat's UNO is the catch
         return call
+
+
+def _game_apply(game: Game, action: Action, _note: dict | None = None) -> list[Event]:
+    """Apply without a journal: the note of the scans has nowhere to go."""
+    return game.apply(action)

@@ -37,7 +37,7 @@ import shutil
 import uuid
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import metadata
 from pathlib import Path
@@ -61,7 +61,7 @@ LIMIT = 16 << 20  # bytes: some 200,000 actions, far more than any match (a bigg
 
 log = logging.getLogger(__name__)
 
-Step = Callable[[int, "Action | None", "list[Event]"], None]
+EachAction = Callable[[int, "Action | None", "list[Event]"], None]
 
 
 def app_version() -> str:
@@ -129,11 +129,12 @@ class Contents:
     damage: Damage | None = None  # the first whole line that is not a good record
     lines: int = 0  # whole lines after the header
     last: bytes = b""  # the last good line, its newline too: the next line chains on from it
+    notes: list[dict | None] = field(default_factory=list)  # the table's note of each action
 
     def rules(self) -> RuleSet:
         return RuleSet(**self.header["rules"])
 
-    def play(self, each: Step | None = None) -> tuple[Game, Damage | None]:
+    def play(self, each: EachAction | None = None) -> tuple[Game, Damage | None]:
         """The game after the good actions, and the first damage (the engine refusing an
         action is damage too). A header that builds no game raises JournalError.
 
@@ -155,7 +156,7 @@ class Contents:
                 each(n, action, events)
         return game, self.damage
 
-    def replay(self, each: Step | None = None) -> Game:
+    def replay(self, each: EachAction | None = None) -> Game:
         """The whole game; any damage raises JournalError (see `play` for the good part)."""
         game, damage = self.play(each)
         if damage is not None:
@@ -176,12 +177,15 @@ def read(path: Path | str) -> Contents:
     header = _header(path, complete[0])
     chain = _chain(header["format"])
     actions: list[Action] = []
+    notes: list[dict | None] = []
     last = complete[0] + b"\n"
     size = len(last)
     damage = None
     for n, raw in enumerate(complete[1:], start=1):
         try:
-            actions.append(_action(_record(raw, chain(last)), n))
+            record = _record(raw, chain(last))
+            actions.append(_action(record, n))
+            notes.append(record["table"] if isinstance(record.get("table"), dict) else None)
         except ValueError as err:
             damage = Damage(n + 1, str(err))
             break
@@ -189,7 +193,7 @@ def read(path: Path | str) -> Contents:
         size += len(last)
     if tail:
         log.warning("%s: dropping a torn last line (%d bytes)", path, len(tail))
-    return Contents(path, header, actions, size, tail, damage, len(complete) - 1, last)
+    return Contents(path, header, actions, size, tail, damage, len(complete) - 1, last, notes)
 
 
 def _chain(version: int) -> Callable[[bytes], int | None]:
@@ -275,6 +279,7 @@ class Journal:
         self._last = last  # the last whole record: the next chains on from it
         self._file: BinaryIO | None = None
         self.set_aside: SetAside | None = None  # what resuming kept beside, if anything
+        self.notes: list[dict | None] = []  # the table's note of each action recorded
         self.repaired: Repair | None = None  # the last time the file was written again
 
     @classmethod
@@ -296,17 +301,20 @@ class Journal:
             "origin": game.origin,
             "table": meta or {},
         }
-        return cls._write(path, header, game.history)
+        return cls._write(path, header, game.history, [])
 
     @classmethod
-    def _write(cls, path: Path, header: dict, actions: list[Action]) -> Journal:
+    def _write(
+        cls, path: Path, header: dict, actions: list[Action], notes: list[dict | None]
+    ) -> Journal:
         """Write a whole journal beside `path` and rename it in, so a crash never leaves half a
         header; whatever `path` held is replaced (callers keep it first). An older header gets
         a game id."""
         header = {"game": _new_id(), **header, "format": FORMAT}
         lines = [_line(header)]
         for n, action in enumerate(actions, 1):
-            lines.append(_line(_entry(n, action), _crc_of(lines[-1])))
+            note = notes[n - 1] if n <= len(notes) else None
+            lines.append(_line(_entry(n, action, note), _crc_of(lines[-1])))
         data = b"".join(lines)
         tmp = path.with_name(path.name + ".new")
         try:
@@ -320,11 +328,12 @@ class Journal:
             raise
         _sync_dir(path)
         journal = cls(path, header, len(actions), len(data), lines[-1])
+        journal.notes = list(notes[: len(actions)]) + [None] * (len(actions) - len(notes))
         journal._open()
         return journal
 
     @classmethod
-    def resume(cls, path: Path | str) -> tuple[Game, Journal]:
+    def resume(cls, path: Path | str, each: EachAction | None = None) -> tuple[Game, Journal]:
         """Rebuild the game from a journal and reopen it for appending.
 
         A torn last line is cut off. A damaged line: the whole file is kept beside
@@ -333,7 +342,7 @@ class Journal:
         path = Path(path)
         try:
             contents = read(path)
-            game, damage = contents.play()
+            game, damage = contents.play(each)
         except JournalError as err:
             err.moved_to = move_aside(path)
             log.error("%s", err)
@@ -341,7 +350,7 @@ class Journal:
         kept = len(game.history)
         if damage is not None or contents.header["format"] != FORMAT:
             aside = keep_aside(path, "damaged" if damage else f"format{contents.header['format']}")
-            journal = cls._write(path, contents.header, game.history)
+            journal = cls._write(path, contents.header, game.history, contents.notes[:kept])
             journal.set_aside = SetAside(damage, kept, contents.lines - kept, aside)
             if damage is not None:
                 log.error(
@@ -350,6 +359,7 @@ class Journal:
                 )  # fmt: skip
             return game, journal
         journal = cls(path, contents.header, kept, contents.size, contents.last)
+        journal.notes = contents.notes
         journal._open()  # cuts a torn tail, so the next record starts on a line of its own
         log.info("%s: resumed after %d actions", path, kept)
         return game, journal
@@ -371,11 +381,11 @@ class Journal:
             self._file = file
         return self._file
 
-    def record(self, action: Action) -> None:
+    def record(self, action: Action, note: dict | None = None) -> None:
         """Append one action; returns only once it is on disk (fsync'd).
 
         On OSError nothing is recorded: the next record cuts any half-written line first."""
-        line = _line(_entry(self.count + 1, action), _crc_of(self._last))
+        line = _line(_entry(self.count + 1, action, note), _crc_of(self._last))
         file = self._open()
         try:
             data = memoryview(line)
@@ -388,9 +398,10 @@ class Journal:
             raise
         self._size += len(line)
         self._last = line
+        self.notes.append(note)
         self.count += 1
 
-    def apply(self, game: Game, action: Action) -> list[Event]:
+    def apply(self, game: Game, action: Action, note: dict | None = None) -> list[Event]:
         """Apply `action` to `game`, then record it: a refused action raises and is not written.
 
         When this returns the action is on disk, and the table may show it. When the disk
@@ -402,7 +413,7 @@ class Journal:
         events = game.apply(action)
         try:
             self._still_ours(game)
-            self.record(action)
+            self.record(action, note)
         except OSError as err:
             log.error("%s: cannot save action %d: %s", self.path, self.count + 1, err)
             raise NotSaved(err, Game.replay(game.origin, game.rules, game.history[:-1])) from err
@@ -421,7 +432,7 @@ class Journal:
         if os.path.lexists(self.path) and (self.path.is_symlink() or _size(self.path)):
             kept = move_aside(self.path, "replaced")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        again = type(self)._write(self.path, self.header, game.history[:-1])
+        again = type(self)._write(self.path, self.header, game.history[:-1], self.notes)
         self._file, self._size, self._last = again._file, again._size, again._last
         self.repaired = Repair(change, kept)
 
@@ -536,8 +547,9 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
-def _entry(n: int, action: Action) -> dict:
-    return {"n": n, "action": action.to_json()}
+def _entry(n: int, action: Action, note: dict | None = None) -> dict:
+    """A record: the action, and the table's own note of it (the cards' ids) when it has one."""
+    return {"n": n, "action": action.to_json()} | ({"table": note} if note else {})
 
 
 def _line(obj: dict, seed: int = 0) -> bytes:

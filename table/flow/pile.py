@@ -79,6 +79,18 @@ class Pile:
             elif isinstance(event, ev.Dealt):
                 self._tags, self._top_tags, self._shown, self._last = set(), set(), set(), None
 
+    @classmethod
+    def rebuilt(
+        cls, repeat: float, steps: Sequence[Sequence[ev.Event]], notes: Sequence, at: float
+    ) -> Pile:
+        """The pile as it was after a game's actions, from each action's events and its note
+        (`note`); the cards read at `at`, the moment the table came back, so a printed card
+        left lying on its reader is read twice, not played again."""
+        pile = cls(repeat)
+        for count, (events, note) in enumerate(zip(steps, notes, strict=True), start=1):
+            pile.applied(scanned(note, at), events, count)
+        return pile
+
     def _taken(self, scans: Sequence[CodeScanned], count: int, onto_pile: bool) -> None:
         tags = [tag_of(scan) for scan in scans]
         known = {tag for tag in tags if tag is not None}
@@ -90,3 +102,20 @@ class Pile:
         self._top_tags = {tags[-1]} if tags[-1] is not None else set()  # the last ends on top
         self._last = scans[-1] if tags[-1] is None else None
         self._last_count = count
+
+
+def note(scans: Sequence[CodeScanned]) -> dict | None:
+    """What the journal keeps of an action's scans: each card's code, reader and tag id."""
+    return {"cards": [[scan.code, scan.reader, scan.tag] for scan in scans]} if scans else None
+
+
+def scanned(note: dict | None, at: float) -> list[CodeScanned]:
+    """The scans a journal note kept (none for a note that is not one), read at `at`."""
+    cards = note.get("cards") if isinstance(note, dict) else None
+    if not isinstance(cards, list):
+        return []
+    scans = []
+    for card in cards:
+        if isinstance(card, list) and len(card) == 3 and all(isinstance(x, str) for x in card):
+            scans.append(CodeScanned(card[0], card[1], at, card[2]))
+    return scans

@@ -14,11 +14,12 @@ from pathlib import Path
 from engine import Action, Game, Play
 from engine.events import Event
 from table.files import NotAFile, TooBig
-from table.flow import alerts, untaken
-from table.flow.alerts import Alert
+from table.flow import untaken
+from table.flow.alerts import UNTIL_SAVED, Alert, AlertKind
 from table.flow.controller import Asking, Outcome
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
+from table.flow.pile import Pile
 from table.setup.config import Config
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class Resumed:
     seats: list[int]
     preset: str
     untaken: untaken.Untaken | None  # a card on the pile it had not taken when the power went
+    pile: Pile  # the physical cards on the pile, as the journal's notes of the scans say
 
 
 class SavedGame:
@@ -92,14 +94,14 @@ class SavedGame:
             self._not_a_game(err)
             return
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_READ, err))
             return
         try:
             game, damage = contents.play()  # what the offer shows, and damage before DRAW
         except JournalError as err:
             self._set_aside(err)
             return
-        self.drop(alerts.Kind.CANNOT_READ)
+        self.drop(AlertKind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
         seats = self._fitting_seats(game)
         preset = self._meta.get("preset", game.rules.name)
@@ -107,14 +109,14 @@ class SavedGame:
         if damage is not None:
             detail = f"{path}:{damage.line}: {damage.why}"
             kept = len(game.history)
-            self._alert(Alert(alerts.Kind.DAMAGE_FOUND, detail, line=damage.line, kept=kept))
+            self._alert(Alert(AlertKind.DAMAGE_FOUND, detail, line=damage.line, kept=kept))
         self._changed()
 
     def _not_a_game(self, err: NotAFile | TooBig) -> None:
         """Something that is no saved game where it goes: offered to be set aside, and said."""
         thing = err.thing if isinstance(err, NotAFile) else "too_big"
-        self.drop(alerts.Kind.CANNOT_READ)
-        self._alert(Alert(alerts.Kind.NOT_A_GAME, str(err), thing=thing))
+        self.drop(AlertKind.CANNOT_READ)
+        self._alert(Alert(AlertKind.NOT_A_GAME, str(err), thing=thing))
         self._meta, self.offered = {}, Offer(None, None, "")
         self._changed()
 
@@ -127,9 +129,9 @@ class SavedGame:
             self._in_use(locked)
             return
         except OSError as error:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_READ, error))
+            self._alert(Alert.from_os(AlertKind.CANNOT_READ, error))
             return
-        self._alert(Alert(alerts.Kind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
+        self._alert(Alert(AlertKind.UNREADABLE, f"{err} (kept as {aside})", file=aside.name))
 
     def in_the_way(self) -> bool:
         """A saved game (or something else) where a new one would go: offered again."""
@@ -142,38 +144,40 @@ class SavedGame:
             self.offer()
         return there
 
-    def resume(self) -> Resumed | None:
+    def resume(self, now: float) -> Resumed | None:
         """The offered game with its seats and preset (None, and an alert, when it cannot be
-        resumed)."""
+        resumed); what the table knew of the physical cards comes back, as read at `now`."""
+        steps: list[list[Event]] = []
         try:
             self._claim()
-            game, journal = Journal.resume(self.path)
+            game, journal = Journal.resume(self.path, lambda n, a, events: steps.append(events))
         except Locked as err:
             self._in_use(err)
             return None
         except JournalError as err:
-            self.drop(alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
+            self.drop(AlertKind.MISFIT, AlertKind.DAMAGE_FOUND)
             moved = err.moved_to.name if err.moved_to else ""
-            self._alert(Alert(alerts.Kind.UNREADABLE, str(err), file=moved))
+            self._alert(Alert(AlertKind.UNREADABLE, str(err), file=moved))
             self.offered = None
             return None
         except (NotAFile, TooBig) as err:
             self._not_a_game(err)
             return None
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return None
         seats = self._seats_of(game)
         if seats is None:
             journal.close()
             return None
-        self.drop(*alerts.UNTIL_SAVED, alerts.Kind.MISFIT, alerts.Kind.DAMAGE_FOUND)
+        self.drop(*UNTIL_SAVED, AlertKind.MISFIT, AlertKind.DAMAGE_FOUND)
         self._alert_damage(journal)
         self.journal, self.offered = journal, None
         note = untaken.take(self.state_dir)
         if note is not None and not note.belongs_to(game.origin, len(game.history)):
             note = None
-        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note)
+        pile = Pile.rebuilt(self.config.printed_repeat, steps[1:], journal.notes, now)
+        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note, pile)
 
     def _alert_damage(self, journal: Journal) -> None:
         aside = journal.set_aside
@@ -182,7 +186,7 @@ class SavedGame:
         detail = f"{self.path}:{aside.damage.line}: {aside.damage.why}"
         self._alert(
             Alert(
-                alerts.Kind.DAMAGED,
+                AlertKind.DAMAGED,
                 detail,
                 file=aside.kept_as.name,
                 line=aside.damage.line,
@@ -210,7 +214,7 @@ class SavedGame:
         seats = self._meta.get("seats") or list(range(game.players))
         configured = len(self.config.seats)
         detail = f"{self.path}: seats {seats!r}, this table has {configured} seats"
-        self._alert(Alert(alerts.Kind.MISFIT, detail, seats=game.players, configured=configured))
+        self._alert(Alert(AlertKind.MISFIT, detail, seats=game.players, configured=configured))
         return None
 
     def discard(self) -> None:
@@ -224,11 +228,11 @@ class SavedGame:
         except FileNotFoundError:
             aside = None  # gone already: nothing to keep
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        kinds = (alerts.Kind.MISFIT, alerts.Kind.NOT_A_GAME, alerts.Kind.DAMAGE_FOUND)
-        self.drop(*alerts.UNTIL_SAVED, *kinds)
+        kinds = (AlertKind.MISFIT, AlertKind.NOT_A_GAME, AlertKind.DAMAGE_FOUND)
+        self.drop(*UNTIL_SAVED, *kinds)
         self.offered = None
         self._changed()
 
@@ -251,23 +255,23 @@ class SavedGame:
             self._in_use(err)
             return False
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return False
-        self.drop(*alerts.UNTIL_SAVED)
+        self.drop(*UNTIL_SAVED)
         return True
 
-    def apply(self, game: Game, action: Action) -> list[Event]:
+    def apply(self, game: Game, action: Action, note: dict | None = None) -> list[Event]:
         """Apply and journal an action; when the disk refuses, NotSaved (an IllegalAction)
         carries the game as it was, and an alert says why."""
         if self.journal is None:
             return game.apply(action)
         try:
-            events = self.journal.apply(game, action)
+            events = self.journal.apply(game, action, note)
         except NotSaved as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err.error))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err.error))
             raise
         if self.alerts:
-            self.drop(*alerts.UNTIL_SAVED)
+            self.drop(*UNTIL_SAVED)
         self._repaired(self.journal)
         return events
 
@@ -278,7 +282,7 @@ class SavedGame:
             kept = f", what was there is kept as {repair.kept_as}" if repair.kept_as else ""
             detail = f"{journal.path} was {repair.change}: written again{kept}"
             self._alert(
-                Alert(alerts.Kind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
+                Alert(AlertKind.REWRITTEN, detail, file=getattr(repair.kept_as, "name", ""))
             )
 
     def note_untaken(self, outcome: Outcome, waiting: Play | None, game: Game) -> None:
@@ -310,7 +314,7 @@ class SavedGame:
         except FileNotFoundError:
             pass
         except OSError as err:
-            self._alert(Alert.from_os(alerts.Kind.CANNOT_SAVE, err))
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return False
         self.journal = None
         return True
@@ -329,14 +333,14 @@ class SavedGame:
 
     def _in_use(self, err: Locked) -> None:
         log.error("%s", err)
-        self._alert(Alert(alerts.Kind.IN_USE, str(err), pid=err.pid))
+        self._alert(Alert(AlertKind.IN_USE, str(err), pid=err.pid))
 
     def _alert(self, alert: Alert) -> None:
         log.warning("%s: %s", alert.kind, alert.detail)
         self.alerts = [a for a in self.alerts if a.kind is not alert.kind] + [alert]
         self._changed()
 
-    def drop(self, *kinds: alerts.Kind) -> None:
+    def drop(self, *kinds: AlertKind) -> None:
         """Clear the alerts of these kinds."""
         kept = [a for a in self.alerts if a.kind not in kinds]
         if len(kept) != len(self.alerts):

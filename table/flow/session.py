@@ -39,7 +39,7 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True)
-class Notice:
+class TimedNotice:
     """A message shown for a while: a refusal (with its seat) or a device problem."""
 
     text: str
@@ -78,7 +78,7 @@ class Session:
         self.config = config
         self.controller: Controller | None = None  # the game in play's (it holds the game)
         self.lines: deque[Line] = deque(maxlen=LINES)
-        self.notice: Notice | None = None
+        self.notice: TimedNotice | None = None
         self.devices: dict[str, tuple[bool, str]] = {}
         self.version = 0  # bumped on every change the screen shows
         self._readers = readers if readers is not None else self._config_readers(config)
@@ -195,13 +195,14 @@ class Session:
         self._changed()
 
     def _resume(self, now: float) -> None:
-        resumed = self.saved.resume()
+        resumed = self.saved.resume(now)
         if resumed is None:
             return
         # The lobby after this game offers the saved preset only if today's knobs fit it.
         if not self.lobby.misfit(resumed.preset):
             self.lobby.preset = resumed.preset
         self._start(resumed.game, resumed.seats)
+        self.controller.pile = resumed.pile
         self.lines.append(Line(None, "resumed"))
         if resumed.untaken is not None:
             self._say_untaken(resumed.untaken, now)
@@ -287,7 +288,7 @@ class Session:
         self, seat: int | None, text: str, now: float, reason: str = "", card="", pressed=""
     ) -> None:
         actions = len(self.game.history) if self.game is not None else None
-        self.notice = Notice(
+        self.notice = TimedNotice(
             text, seat, now + NOTICE_SECONDS, False, reason, card or "", pressed or "", actions
         )
         self._changed()
@@ -299,7 +300,7 @@ class Session:
     def _problem(self, event: DeviceProblem, now: float) -> None:
         raw = f": {event.raw!r}" if event.raw else ""
         text = f"{event.source}: {event.detail}{raw}"
-        self.notice = Notice(
+        self.notice = TimedNotice(
             text,
             None,
             now + NOTICE_SECONDS,

@@ -13,8 +13,7 @@ from engine import Kind, NextRound
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.lobby import PRESET_BUTTONS
-from table.flow.session import Notice as SessionNotice
-from table.flow.session import Phase, Session
+from table.flow.session import Phase, Session, TimedNotice
 from table.setup.config import Config
 
 from .rules_line import rules_line
@@ -138,7 +137,7 @@ def notice_of(session: Session, text: Text) -> Notice | None:
     return Notice(sentence, seat, NoticeKind.REFUSAL, notice.actions)
 
 
-def refusal_blanks(session: Session, notice: SessionNotice, text: Text) -> dict[str, str]:
+def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[str, str]:
     """What a refusal may name: the seat it came from (one not playing too), the awaited
     seat, and what the game waits for (the prompt, without the awaited seat's name)."""
     config = session.config
@@ -164,7 +163,7 @@ def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
     return (Notice(" · ".join(said), kind=NoticeKind.PROBLEM),) if said else ()
 
 
-def problem_text(notice: SessionNotice, text: Text) -> str:
+def problem_text(notice: TimedNotice, text: Text) -> str:
     """A device problem as a sentence: each kind of hw.events.Problem has its `problem_KIND`."""
     return text(f"problem_{notice.reason}", source=text.source(notice.source), code=notice.card)
 

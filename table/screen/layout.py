@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .view import Position
+from table.positions import Position
 
 _SIDES = {
     # position: (column, row) on a 3 x 3 grid around the middle

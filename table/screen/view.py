@@ -8,36 +8,9 @@ from enum import StrEnum
 
 from engine import Card, Game, Kind, Rank, RuleSet, Stacking
 from engine import events as ev
+from table.positions import default_positions
 
 from .text import Text, default_language
-
-
-class Position(StrEnum):
-    """Where a seat sits around the screen, clockwise from the bottom (as in the configuration)."""
-
-    BOTTOM = "bottom"
-    BOTTOM_LEFT = "bottom-left"
-    LEFT = "left"
-    TOP_LEFT = "top-left"
-    TOP = "top"
-    TOP_RIGHT = "top-right"
-    RIGHT = "right"
-    BOTTOM_RIGHT = "bottom-right"
-
-
-POSITIONS = tuple(Position)
-
-# Clockwise from the bottom, the way seats are numbered; indexes into POSITIONS.
-_ARRANGEMENTS = {
-    1: (0,),
-    2: (0, 4),
-    3: (0, 3, 5),
-    4: (0, 2, 4, 6),
-    5: (0, 2, 3, 5, 6),
-    6: (0, 2, 3, 4, 5, 6),
-    7: (0, 1, 2, 3, 5, 6, 7),
-    8: (0, 1, 2, 3, 4, 5, 6, 7),
-}
 
 EVENT_LINES = 5
 """How many recent events a View keeps (the screen shows as many as fit)."""
@@ -54,13 +27,6 @@ class Screen(StrEnum):
     TALLY = "tally"
     SCOREBOARD = "scoreboard"
     MATCH_OVER = "match_over"
-
-
-def default_positions(seats: int) -> tuple[Position, ...]:
-    """Positions spread clockwise around the screen; past 8 seats some share a position."""
-    if seats in _ARRANGEMENTS:
-        return tuple(POSITIONS[i] for i in _ARRANGEMENTS[seats])
-    return tuple(POSITIONS[i * len(POSITIONS) // seats] for i in range(seats))
 
 
 @dataclass(frozen=True)

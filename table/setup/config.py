@@ -19,9 +19,9 @@ from engine import RuleSet
 from hw.buttons import PadPins, SeatPins
 from hw.frames import PICAMERA2
 from hw.header import PHYSICAL
-from hw.protocols import BAUD, BAUDS, Protocol
+from hw.protocols import BAUD, BAUDS, ReaderProtocol
 from table import files
-from table.screen.view import Position
+from table.positions import Position
 
 ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
@@ -72,7 +72,7 @@ class Reader:
     device: str
     baud: int
     seat: int | None
-    protocol: Protocol = Protocol.LINES
+    protocol: ReaderProtocol = ReaderProtocol.LINES
     gap: float = GAP_MS / 1000
     repeat: float = REPEAT_MS / 1000
     faces: Path | None = None
@@ -417,12 +417,16 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
 
 def _reader(table: _Table, number: int, seats: int, folder: Path, state_dir: Path) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
-    protocol = Protocol(table.choice("protocol", tuple(Protocol), Protocol.LINES))
+    protocol = ReaderProtocol(table.choice("protocol", tuple(ReaderProtocol), ReaderProtocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:
         table.fail("device", protocol.device, device)
-    camera = protocol is Protocol.CAMERA
-    wants = (("baud", protocol.serial), ("gap_ms", protocol is Protocol.GAP), ("faces", camera))
+    camera = protocol is ReaderProtocol.CAMERA
+    wants = (
+        ("baud", protocol.serial),
+        ("gap_ms", protocol is ReaderProtocol.GAP),
+        ("faces", camera),
+    )
     for key, wanted in wants:
         if key in table.data and not wanted:
             table.fail(key, f"no {key} for protocol {_show(str(protocol))}", table.data[key])

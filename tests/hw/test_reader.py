@@ -10,7 +10,7 @@ from hw.codebook import CodeBook
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from hw.framing import BadFrame, Frame, LineFramer
 from hw.ports import find_port
-from hw.protocols import Protocol, backend
+from hw.protocols import ReaderProtocol, backend
 from hw.reader import CardReader
 from hw.sim import SimReader
 from tests.hw.conftest import drain, next_event
@@ -26,7 +26,7 @@ def sim(sim_reader):
 
 def lines_reader(name, path, events, **options):
     """A `lines` reader on the serial device at `path`, reporting every reading (no repeat)."""
-    device = backend(Protocol.LINES, str(path))
+    device = backend(ReaderProtocol.LINES, str(path))
     return CardReader(name, device, events, BOOK.decode, **options)
 
 

@@ -8,7 +8,7 @@ from hw.codebook import CodeBook
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from hw.framing import rdm6300_frame
 from hw.ports import AmbiguousPort, find_port, found_ports
-from hw.protocols import Protocol, backend
+from hw.protocols import ReaderProtocol, backend
 from hw.reader import CardReader
 from tests.hw.conftest import drain, next_event
 
@@ -35,7 +35,7 @@ def seen(events, until):
 
 
 def test_rdm6300_a_tag_left_on_it_is_one_scan(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.RDM6300, repeat=0.5):
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300, repeat=0.5):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(TAG) * 20)  # the 266 bytes that were one "line too long"
         for _ in range(10):
@@ -47,7 +47,7 @@ def test_rdm6300_a_tag_left_on_it_is_one_scan(sim_reader, events):
 
 
 def test_rdm6300_a_bad_frame_is_a_problem_and_not_an_outage(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.RDM6300):
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"\x020A1B2C3D4E4F\x03" + b"\x02ZZ\x03" + rdm6300_frame(TAG))
         checksum, bad, scan = (next_event(events) for _ in range(3))
@@ -59,7 +59,7 @@ def test_rdm6300_a_bad_frame_is_a_problem_and_not_an_outage(sim_reader, events):
 
 
 def test_rdm6300_the_same_tag_put_back_later_is_a_new_scan(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.RDM6300, repeat=0.2):
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300, repeat=0.2):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(TAG) * 5 + rdm6300_frame(LAST))
         assert seen(events, "GD2") == ["R5", "GD2"]  # every frame before LAST has been read
@@ -69,7 +69,7 @@ def test_rdm6300_the_same_tag_put_back_later_is_a_new_scan(sim_reader, events):
 
 
 def test_rdm6300_unplugged_and_back(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.RDM6300, repeat=0.5):
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300, repeat=0.5):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(TAG))
         assert next_event(events).code == "R5"
@@ -82,7 +82,7 @@ def test_rdm6300_unplugged_and_back(sim_reader, events):
 
 
 def test_gap_a_scanner_without_a_suffix(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.GAP, gap=0.3):
+    with start(sim_reader.path, events, ReaderProtocol.GAP, gap=0.3):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"04A1", pause=0.02)  # one scan in two USB packets
         sim_reader.send(b"B2C3")
@@ -97,7 +97,7 @@ def test_gap_a_scanner_without_a_suffix(sim_reader, events):
 
 
 def test_lines_a_card_left_under_a_repeating_scanner_is_one_scan(sim_reader, events):
-    with start(sim_reader.path, events, Protocol.LINES, repeat=0.5):
+    with start(sim_reader.path, events, ReaderProtocol.LINES, repeat=0.5):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"04A1B2C3\r\n" * 5 + b"R5\r\n")
         assert seen(events, "R5") == ["GD2", "R5"]
@@ -151,7 +151,7 @@ def test_identical_bridges_by_id_or_vid_pid_are_a_clear_error(tmp_path, monkeypa
 
 def test_an_ambiguous_reader_says_so_once(tmp_path, monkeypatch, events):
     two_ch340s(tmp_path, monkeypatch)
-    with start("1a86:7523", events, Protocol.LINES):
+    with start("1a86:7523", events, ReaderProtocol.LINES):
         problem = next_event(events)
         assert (problem.kind, problem.detail) == (Problem.AMBIGUOUS, "reader ambiguous: 1a86:7523")
         assert "/dev/serial/by-path" in problem.raw
@@ -173,7 +173,7 @@ def test_scans_and_repeats_are_timed_by_the_tables_clock(sim_reader, events):
     """A table script's clock jumps over its waits: a tag lifted and put back a minute later on
     that clock is a new scan however little real time passed."""
     now = [100.0]
-    device = backend(Protocol.RDM6300, str(sim_reader.path))
+    device = backend(ReaderProtocol.RDM6300, str(sim_reader.path))
     with CardReader("pile", device, events, BOOK.decode, repeat=0.5, clock=lambda: now[0]):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(TAG) * 3 + rdm6300_frame(LAST))
@@ -186,7 +186,7 @@ def test_scans_and_repeats_are_timed_by_the_tables_clock(sim_reader, events):
 
 def test_rdm6300_a_frame_too_long_is_said_before_any_next_frame(sim_reader, events):
     """The next frame may never come (a reader that sent garbage once): it is said at once."""
-    with start(sim_reader.path, events, Protocol.RDM6300):
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(b"\x020A1B2C3D4E4E4E4E")  # no ETX, no next frame
         problem = next_event(events)

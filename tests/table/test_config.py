@@ -5,8 +5,9 @@ from pathlib import Path
 import pytest
 
 from engine import RuleSet
+from table.positions import Position
 from table.setup import config, deckmap
-from table.setup.config import ConfigError, Position
+from table.setup.config import ConfigError
 
 SEVEN = (
     "".join(

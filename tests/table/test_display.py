@@ -11,13 +11,14 @@ import pytest
 
 from engine import Game, RuleSet
 from table.commands.screenshots import save_all
+from table.positions import default_positions
 from table.screen import parts
 from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import examples, keys
 from table.screen.layout import Layout
 from table.screen.text import Text
-from table.screen.view import Devices, Screen, TableFacts, build_view, default_positions
+from table.screen.view import Devices, Screen, TableFacts, build_view
 
 SIZES = [(800, 480), (1920, 1080)]
 VIEWS = examples()

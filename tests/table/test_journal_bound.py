@@ -150,3 +150,20 @@ def test_another_games_line_through_the_script(tmp_path):
         "The saved game was damaged at line 5: resumed after 3 moves; "
         "the whole file is kept as game.jsonl.damaged-1",
     ]
+
+
+def test_the_tables_notes_are_kept_through_a_rewrite(tmp_path):
+    """The cards' ids the table notes beside each action stay with it when a damaged journal
+    is written again up to its last good action."""
+    game = Game.referee(players=2)
+    path = tmp_path / "game.jsonl"
+    cards = [("R5", None), ("R7", {"cards": [["R7", "pile", "04A1B2C3"]]}), ("R2", None)]
+    with Journal.create(path, game) as journal:
+        journal.apply(game, Flip("R5"), {"cards": [["R5", "pile", ""]]})
+        for card, note in cards[1:]:
+            journal.apply(game, Play(game.turn, card), note)
+    path.write_bytes(path.read_bytes() + b"garbage\n")
+    _, journal = Journal.resume(path)
+    journal.close()
+    assert journal.set_aside.damage.line == 5
+    assert read(path).notes == [{"cards": [["R5", "pile", ""]]}, cards[1][1], None]

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from table.flow.alerts import Kind
+from table.flow.alerts import AlertKind
 from table.flow.journal import Change, Journal, read
 from table.flow.session import Session
 
@@ -94,7 +94,7 @@ def test_a_journal_emptied_at_the_table_is_saved_again_and_said(tmp_path):
     empty(tmp_path / "game.jsonl")
     assert type(draw_press(session, 30.0)).__name__ == "Applied"
     (alert,) = session.alerts
-    assert alert.kind is Kind.REWRITTEN
+    assert alert.kind is AlertKind.REWRITTEN
     assert sentence(alert) == (
         "Another program removed or changed the saved game: it is saved again from this "
         "table, nothing lost"
@@ -122,13 +122,13 @@ def test_a_resume_that_fails_on_a_full_disk_keeps_one_copy_of_the_damage(tmp_pat
         for n in range(3):
             again.handle(press(0, "draw", 1.0 + n), 1.0 + n)  # resume: no room to rewrite
             # Still offered, still damaged: both said until the resume is done.
-            assert [a.kind for a in again.alerts] == [Kind.DAMAGE_FOUND, Kind.CANNOT_SAVE]
+            assert [a.kind for a in again.alerts] == [AlertKind.DAMAGE_FOUND, AlertKind.CANNOT_SAVE]
         names = sorted(p.name for p in disk.iterdir())
         assert names == ["filler", "game.jsonl", "game.jsonl.damaged-1"]
         filler.unlink()
         again.handle(press(0, "draw", 9.0), 9.0)
         assert again.game is not None and len(again.game.history) == 2
-        assert [a.kind for a in again.alerts] == [Kind.DAMAGED]
+        assert [a.kind for a in again.alerts] == [AlertKind.DAMAGED]
         assert sorted(p.name for p in disk.iterdir()) == ["game.jsonl", "game.jsonl.damaged-1"]
         again.journal.close()
         assert Journal.resume(path)[1].set_aside is None

@@ -138,3 +138,29 @@ def test_cool_chosen_in_the_lobby_knows_its_wild_shuffle_hands(tmp_path):
     assert state["notices"] == []
     assert state["screen"] == "scores" and state["scores"] == {"1": 0, "2": 40}
     assert state["events"][:2] == ["Seat 2 wins the round (+40)", "Seat 1 shows wild shuffle hands"]
+
+
+def test_what_the_referee_knows_of_the_cards_survives_a_restart(tmp_path):
+    """Issue 21, case 4: before, the ids on the pile lived in memory only; after a restart a
+    tag already on the pile played again, and a printed card still lying on the reader too."""
+    state_dir = f'state_dir = "{tmp_path / "state"}"\n'
+    tagged = START.replace("scan pile R1", "scan pile 04D5E6F7") + "2 scan pile 04A1B2C3\n"
+    first = play(tmp_path, tagged, state_dir, TAGS)
+    assert first["discard"] == ["R1", "R7"]
+    # The table comes back; the R7 picked up from the pile is scanned again, then its twin.
+    again = play(tmp_path, "0 press 1 draw\n1 scan pile 04A1B2C3\n2 scan pile 04A1B2C4\n",
+                 state_dir, TAGS)  # fmt: skip
+    assert again["screen"] == "game" and again["discard"] == ["R1", "R7", "R7"]
+    assert again["notices"] == [refused(1, "already_on_pile")]
+    assert again["hand_counts"] == {"1": 6, "2": 6}
+
+
+def test_a_printed_card_lying_on_the_reader_through_a_restart_plays_once(tmp_path):
+    state_dir = f'state_dir = "{tmp_path / "state"}"\n'
+    first = play(tmp_path, START + "2 scan pile R7\n", state_dir)
+    assert first["discard"] == ["R1", "R7"]
+    # The scanner still sees the label when the table is back: the same card, read again.
+    again = play(tmp_path, "0 press 1 draw\n0.5 scan pile R7\n", state_dir)
+    assert again["screen"] == "game" and again["discard"] == ["R1", "R7"]
+    assert again["notices"] == [refused(1, "read_twice")]
+    assert again["awaiting"] == {"kind": "turn", "seat": 1}

@@ -13,7 +13,7 @@ import pytest
 from engine import Game
 from hw.events import CodeScanned
 from table.flow import saved_game
-from table.flow.alerts import Alert, Cause, Kind
+from table.flow.alerts import Alert, AlertKind, Cause
 from table.flow.journal import Journal, _line, read
 from table.flow.lock import StateLock
 from table.flow.session import Phase, Session
@@ -60,7 +60,7 @@ def test_a_damaged_line_resumes_at_the_last_good_action_and_says_so_until_a_pres
     assert again.phase is Phase.GAME
     assert again.game.history == history[:4]
     (alert,) = again.alerts
-    assert (alert.kind, alert.line, alert.kept) == (Kind.DAMAGED, 6, 4)
+    assert (alert.kind, alert.line, alert.kept) == (AlertKind.DAMAGED, 6, 4)
     assert (tmp_path / alert.file).read_bytes() == damaged  # kept whole
     assert sentence(alert) == (
         "The saved game was damaged at line 6: resumed after 4 moves; "
@@ -79,7 +79,7 @@ def test_a_journal_with_a_bad_header_is_set_aside_and_said_until_a_press(tmp_pat
     session = Session(CONFIG, tmp_path)
     assert session.phase is Phase.LOBBY
     (alert,) = session.alerts
-    assert alert.kind is Kind.UNREADABLE
+    assert alert.kind is AlertKind.UNREADABLE
     assert sentence(alert) == "The saved game could not be read: it is kept as game.jsonl.corrupt-1"
     session.tick(10_000.0)
     assert session.alerts == [alert]  # before: gone before the first frame
@@ -128,7 +128,7 @@ def test_a_saved_game_that_does_not_fit_is_said_and_can_be_set_aside(tmp_path, p
     feed(session, press(0, "draw", 1.0))
     assert session.phase is Phase.RESUME  # before: IndexError in window.py, or a TypeError
     (alert,) = session.alerts
-    assert (alert.kind, alert.seats, alert.configured) == (Kind.MISFIT, players, 4)
+    assert (alert.kind, alert.seats, alert.configured) == (AlertKind.MISFIT, players, 4)
     assert sentence(alert) == (
         f"The saved game has {players} seats, this table 4: CHALLENGE sets it aside"
     )
@@ -168,7 +168,7 @@ def test_a_full_disk_refuses_the_action_and_the_game_goes_on_once_there_is_room(
         assert session.game.snapshot() == before  # the screen acknowledges nothing
         assert session.controller.game is session.game
         (alert,) = session.alerts
-        assert (alert.kind, alert.cause) == (Kind.CANNOT_SAVE, Cause.DISK_FULL)
+        assert (alert.kind, alert.cause) == (AlertKind.CANNOT_SAVE, Cause.DISK_FULL)
         assert sentence(alert).startswith("Cannot save: the disk is full.")
         assert sentence(alert, "es").startswith("No se puede guardar: el disco está lleno.")
         assert read(disk / "game.jsonl").replay().snapshot() == before
@@ -192,7 +192,9 @@ def test_a_full_disk_refuses_a_new_game(tmp_path):
         filler = fill(disk)
         lobby_to_game(session)
         assert session.phase is Phase.LOBBY
-        assert [(a.kind, a.cause) for a in session.alerts] == [(Kind.CANNOT_SAVE, Cause.DISK_FULL)]
+        assert [(a.kind, a.cause) for a in session.alerts] == [
+            (AlertKind.CANNOT_SAVE, Cause.DISK_FULL)
+        ]
         filler.unlink()
         session.handle(press(0, "draw", 10.0), 10.0)
         assert session.phase is Phase.GAME and session.alerts == []
@@ -208,7 +210,7 @@ def test_a_read_only_disk_refuses_then_takes_the_action_once_writable(tmp_path):
             (refused,) = feed(session, CodeScanned(SCANS[2], "pile", 20.0))
             assert refused.reason == "not_saved" and session.game.snapshot() == before
             assert [(a.kind, a.cause) for a in session.alerts] == [
-                (Kind.CANNOT_SAVE, Cause.READ_ONLY)
+                (AlertKind.CANNOT_SAVE, Cause.READ_ONLY)
             ]
         finally:
             read_only(disk, False)
@@ -226,7 +228,7 @@ def test_a_read_only_state_dir_at_start_offers_the_game_and_refuses_to_resume(tm
             feed(session, press(0, "draw", 1.0))
             assert session.phase is Phase.RESUME
             assert [(a.kind, a.cause) for a in session.alerts] == [
-                (Kind.CANNOT_SAVE, Cause.READ_ONLY)
+                (AlertKind.CANNOT_SAVE, Cause.READ_ONLY)
             ]
         finally:
             read_only(disk, False)
@@ -269,14 +271,16 @@ def test_something_else_where_the_journal_goes_is_said_and_challenge_sets_it_asi
     session = Session(CONFIG, tmp_path)
     assert session.phase is Phase.RESUME
     (alert,) = session.alerts
-    assert (alert.kind, alert.thing) == (Kind.NOT_A_GAME, thing)
+    assert (alert.kind, alert.thing) == (AlertKind.NOT_A_GAME, thing)
     assert (
         sentence(alert)
         == f"There is {WHAT[thing]} where the saved game goes: CHALLENGE sets it aside"
     )
     assert "{" not in sentence(alert, "es") and "thing_" not in sentence(alert, "es")
     session.handle(press(0, "draw", 1.0), 1.0)  # DRAW cannot resume it: still offered, said
-    assert session.phase is Phase.RESUME and [a.kind for a in session.alerts] == [Kind.NOT_A_GAME]
+    assert session.phase is Phase.RESUME and [a.kind for a in session.alerts] == [
+        AlertKind.NOT_A_GAME
+    ]
     session.handle(press(0, "challenge", 2.0), 2.0)
     assert session.phase is Phase.LOBBY and session.alerts == []
     assert os.path.lexists(tmp_path / "game.jsonl.discarded-1")  # kept, not deleted
@@ -297,7 +301,7 @@ def test_a_journal_that_cannot_be_read_is_offered_once_it_can(tmp_path, monkeypa
         ),
     )
     session = Session(CONFIG, tmp_path / "s")
-    assert session.alerts[0].kind is Kind.CANNOT_READ
+    assert session.alerts[0].kind is AlertKind.CANNOT_READ
     lobby_to_game(session)
     assert session.phase is Phase.RESUME and session.alerts == []
 
@@ -313,7 +317,7 @@ def test_another_table_holding_the_folder_refuses_every_write(tmp_path):
         lobby_to_game(session)
         assert session.phase is Phase.LOBBY and not (tmp_path / "game.jsonl").exists()
         (alert,) = session.alerts
-        assert alert.kind is Kind.IN_USE and alert.pid is not None
+        assert alert.kind is AlertKind.IN_USE and alert.pid is not None
         assert "Another table (process" in sentence(alert)
     finally:
         other.release()
@@ -354,7 +358,7 @@ def test_config_for_tests_has_four_seats():
     ],
 )
 def test_every_cause_has_its_words_in_both_languages(code, cause):
-    alert = Alert.from_os(Kind.CANNOT_SAVE, OSError(code, os.strerror(code), "/x/game.jsonl"))
+    alert = Alert.from_os(AlertKind.CANNOT_SAVE, OSError(code, os.strerror(code), "/x/game.jsonl"))
     assert alert.cause is cause and alert.detail.endswith("(/x/game.jsonl)")
     for lang in ("en", "es"):
         said = sentence(alert, lang)
