@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from functools import cache, cached_property
 
@@ -102,10 +102,17 @@ class Card:
 
     color: Color | None
     rank: Rank
+    # The hash, computed once: the engine hashes cards for every listing of legal actions, and
+    # a dataclass's own __hash__ builds and hashes a tuple on every call.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if (self.color is None) != self.rank.is_wild:
             raise CardError(f"{self.rank.name} cannot have colour {self.color}")
+        object.__setattr__(self, "_hash", hash((self.color, self.rank)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @staticmethod
     def parse(code: Card | str) -> Card:

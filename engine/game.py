@@ -939,11 +939,14 @@ class Game:
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        fit, count = FITS[self._play_mode(seat)], s.hands[seat].count
+        mode, count = self._play_mode(seat), s.hands[seat].count
+        fit = FITS[mode]
+        turn = mode is Mode.TURN  # the common moment: one test of the first card, in place
         legal: list[Action] = []
         for cards in plays.candidates(s, seat):
+            fits = matching.fits(s, cards[0]) if turn else fit(s, cards)
             # Only a play of the whole hand can be refused for going out.
-            if fit(s, cards) and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
+            if fits and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
                 legal += plays.variants(s, seat, cards)
         return legal
 

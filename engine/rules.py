@@ -190,8 +190,10 @@ def _build_deck(wilds: tuple[Rank, ...]) -> tuple[Card, ...]:
     deck = []
     for color in Color:
         for rank in COLORED_RANKS:
-            deck += [Card(color, rank)] * (1 if rank is Rank.ZERO else 2)
-    deck += [Card(None, r) for r in wilds]
+            deck += [Card.parse(color + rank.value)] * (1 if rank is Rank.ZERO else 2)
+    # The cards of Card.parse: one object per face, so `in` and `remove` on a hand find a card
+    # by identity before comparing it field by field.
+    deck += [Card.parse(r.value) for r in wilds]
     return tuple(deck)
 
 

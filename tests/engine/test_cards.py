@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Card, CardError, Color, Rank
+from engine import Card, CardError, Color, Rank, RuleSet
 
 COLORED = [c + r for c in "RYGB" for r in [*"0123456789", "S", "R", "D2"]]
 WILDS = ["W", "W4", "WS", "WC"]
@@ -133,3 +133,13 @@ def test_any_text_parses_or_raises_card_error(text):
     except CardError:
         return
     assert str(card) == text.strip().upper()
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+def test_a_deck_holds_one_card_object_per_face_and_equal_cards_hash_alike(preset):
+    """The deck's cards are Card.parse's (a hand finds a card by identity first); a card made
+    by hand is still equal to it, with the same hash."""
+    for card in RuleSet.preset(preset).deck():
+        assert card is Card.parse(str(card))
+        twin = Card(card.color, card.rank)
+        assert twin == card and hash(twin) == hash(card) and twin is not card
