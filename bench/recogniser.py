@@ -7,14 +7,19 @@ the same photo); each set is then read with them. Run alone: `python -m bench.re
 
 from __future__ import annotations
 
+import argparse
+import datetime
 import json
+import os
 import statistics
 import sys
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from bench import card_scenes as scenes
+from bench import report
 from hw.vision import Faces, read_card
 
 SEED = 2026
@@ -114,6 +119,7 @@ def measure(scale: float = 1.0, seed: int = SEED) -> dict:
         "speed": speed(faces, 100 if scale >= 1 else 8),
         "seed": seed,
         "enrol_per_face": ENROL_PER_FACE,
+        "load_average": os.getloadavg()[0],
     }
 
 
@@ -159,6 +165,29 @@ def speed(faces: Faces, frames: int) -> dict:
     }
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the figures as JSON; with --into, also splice them into a report."""
+    parser = argparse.ArgumentParser(prog="python -m bench.recogniser", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny counts: checks the bench only")
+    parser.add_argument("--from-json", type=Path, help="figures saved by an earlier run")
+    parser.add_argument("--into", type=Path, help="BENCHMARKS.md: its camera section replaced")
+    args = parser.parse_args(argv)
+    if args.from_json:
+        camera = json.loads(args.from_json.read_text())
+    else:
+        camera = measure(0.1 if args.quick else 1.0)
+        print(json.dumps(camera, indent=1))
+    if args.into:
+        load = camera.get("load_average")
+        machine = f"{os.cpu_count()} cores" + ("" if load is None else f", load {load:.1f}")
+        note = (
+            f"Measured by `python -m bench.recogniser` alone on {datetime.date.today()} "
+            f"({machine}), not in the run that made the rest of this file; `make bench` "
+            "measures both in one run."
+        )
+        args.into.write_text(report.splice_camera(args.into.read_text(), camera, note))
+    return 0
+
+
 if __name__ == "__main__":
-    quick = "--quick" in sys.argv
-    print(json.dumps(measure(0.1 if quick else 1.0), indent=1))
+    sys.exit(main())

@@ -18,9 +18,9 @@ PEAK_MB = {"1920x1080": 80.0, "800x480": 60.0}
 """Peak memory by screen size (a target of BENCHMARKS.md)."""
 RESUME_S = 0.3
 CAMERA_MS = 10.0
-"""read_card's median per 640x480 frame (DESIGN.md, Targets)."""
+"""read_card's median per 640x480 frame (a target of BENCHMARKS.md)."""
 CAMERA_RIGHT = 0.95
-"""The share read right on an enrolled deck (DESIGN.md, Targets); none may be wrong."""
+"""The share read right on an enrolled deck (a target of BENCHMARKS.md); none may be wrong."""
 PATH_NAMES = {"gpio": "GPIO edge", "key": "key press", "serial": "serial scan"}
 
 
@@ -447,12 +447,35 @@ def _path_row(name: str, f: dict) -> str:
     )
 
 
+CAMERA_HEADING = "## Camera recogniser"
+
+
+def splice_camera(text: str, camera: dict, note: str) -> str:
+    """BENCHMARKS.md's text with its camera section replaced by (or given) one from a run of
+    `python -m bench.recogniser` alone; `note` says when and how that run was made, and the
+    section carries its own targets, since the file's table comes from another run."""
+    lines = text.rstrip("\n").split("\n")
+    if CAMERA_HEADING in lines:  # the blank line before it, to the blank line before the next
+        start = lines.index(CAMERA_HEADING)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+                   len(lines) + 1) - 1  # fmt: skip
+        del lines[start - 1 : end]
+    at = lines.index("## Commands") - 1 if "## Commands" in lines else len(lines)
+    own = ["", "| target | measured | |", "| --- | --- | --- |"]
+    for v in camera_verdicts(camera):
+        own.append(f"| {v.target} | {v.measured} | {'met' if v.met else f'**missed** ({v.by})'} |")
+    section = _camera_section(camera)
+    section[3:3] = [note, *own, ""]
+    lines[at:at] = section
+    return "\n".join(lines) + "\n"
+
+
 def _camera_section(camera: dict) -> list[str]:
     """Each scene set the recogniser read: how it was made, how many, right / not sure / wrong."""
     speed = camera["speed"]
     out = [
         "",
-        "## Camera recogniser",
+        CAMERA_HEADING,
         "",
         "`bench/recogniser.py` (`python -m bench.recogniser`). The faces are enrolled from "
         f"{camera['enrol_per_face']} gentle scenes made from each of the 52 photos in "

@@ -71,3 +71,19 @@ def test_the_scanned_cards_follow_each_other_and_the_deck_holds_them_all():
         assert before[0] == card[0] or before[1:] == card[1:], (before, card)
     deck = Counter(str(card) for card in RuleSet.preset("official").deck())
     assert all(n <= deck[card] for card, n in Counter(cards).items())
+
+
+def test_the_camera_section_is_spliced_in_once_with_its_own_targets():
+    sets = [{"name": "photos", "how": "as taken", "images": 50, "right": 48, "unsure": 2,
+             "wrong": 0, "enrolled": True},
+            {"name": "other design", "how": "drawn", "images": 20, "right": 0, "unsure": 19,
+             "wrong": 1, "enrolled": False}]  # fmt: skip
+    speed = {"frames": 9, "median_ms": 4.0, "p90_ms": 6.0, "cpu_median_ms": 3.0}
+    camera = {"sets": sets, "seed": 1, "enrol_per_face": 2, "speed": speed}
+    text = "# Benchmarks\n\n## Targets\n\n## Commands\n\nmake bench\n"
+    once = report.splice_camera(text, camera, "measured apart")
+    twice = report.splice_camera(once, camera, "measured apart")
+    assert twice == once and once.count("## Camera recogniser") == 1
+    assert once.index("## Camera recogniser") < once.index("## Commands")
+    assert "| camera, photos: >= 95% right | 96.0% (48 of 50) | met |" in once
+    assert "| camera, other design: none wrong | 1 wrong | **missed** (1 wrong) |" in once

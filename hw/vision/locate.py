@@ -239,13 +239,11 @@ def _aspect(quad: np.ndarray) -> float:
 
 
 def _four_corners(hull: np.ndarray, outline: np.ndarray) -> np.ndarray:
-    """Four corners of a convex outline with rounded corners."""
-    perimeter = cv2.arcLength(hull, True)
-    for share in (0.02, 0.03, 0.045, 0.06):
-        approx = cv2.approxPolyDP(hull, share * perimeter, True)
-        if len(approx) == 4:
-            return _refine(outline, approx.reshape(4, 2).astype(np.float64))
-    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float64)
+    """Four corners of a convex outline with rounded (or, where the oval meets the body's
+    edge, cut) corners: the sides of its smallest enclosing rectangle, each fitted again to
+    the outline's points along its middle (perspective tilts them a little)."""
+    box = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float64)
+    return _refine(outline, box)
 
 
 def _refine(outline: np.ndarray, approx: np.ndarray) -> np.ndarray:

@@ -1,7 +1,8 @@
 """Helpers for the rule scenario tests (tests/engine/test_rules_*.py).
 
 Every scenario names the preset, the RULES.md row and the rule document line it checks with
-`@rule(preset, document, line, row)`. The tests use only the engine contract of DESIGN.md.
+`@rule(preset, document, line, row)`. The tests use only the engine's public API
+(engine/__init__.py).
 
 Every scenario runs twice, `[seen]` and `[unseen]`: in the unseen run the games that `position`,
 `deal` and `build` make are twins that also referee the same game with unseen hands (see

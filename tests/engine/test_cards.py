@@ -1,4 +1,4 @@
-"""Card codes, colours, ranks and points (DESIGN.md "Card codes")."""
+"""Card codes, colours, ranks and points (engine/cards.py)."""
 
 import pytest
 from hypothesis import given

@@ -1,4 +1,4 @@
-"""Properties of whole games played by bots, checked after every action (DESIGN.md, "Targets").
+"""Properties of whole games played by bots, checked after every action.
 
 Every card accounted for, counts never negative, one winner per round, the awaited seat an
 active one, legal actions accepted, illegal ones refused without a trace, replays and seeds

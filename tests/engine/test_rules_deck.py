@@ -1,4 +1,4 @@
-"""Scenarios for "A real deck is finite" (RULES.md, details every preset shares), per preset.
+"""Scenarios for "A real deck is finite" (docs/rules.md, details every preset shares), per preset.
 
 Each card exists as often as the preset's deck holds it. With seen hands that is the deal's own
 count: a card is played from a hand that holds it, and the copies stay the deck's across a

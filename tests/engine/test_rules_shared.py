@@ -1,4 +1,4 @@
-"""Scenarios for the details every preset shares (RULES.md): the UNO catch window.
+"""Scenarios for the details every preset shares (docs/rules.md): the UNO catch window.
 
 The empty draw pile, the other shared detail, is a row of the decision table: each preset's file
 has its scenarios. Here every scenario runs under official, reglamento, playone and cool. Seats in a

@@ -1,4 +1,4 @@
-"""Rule sets: the presets, their decks, and knobs on a frozen dataclass (RULES.md)."""
+"""Rule sets: the presets, their decks, and knobs on a frozen dataclass (docs/rules.md)."""
 
 import dataclasses
 from collections import Counter
@@ -7,7 +7,7 @@ import pytest
 
 from engine import Card, Color, RuleSet
 
-# Per colour: one 0, two of each 1-9, two each of S, R, D2 (RULES.md, "deck").
+# Per colour: one 0, two of each 1-9, two each of S, R, D2 (docs/rules.md, "deck").
 PER_COLOUR = {"0": 1, **{str(n): 2 for n in range(1, 10)}, "S": 2, "R": 2, "D2": 2}
 WILDS = {
     "official": {"W": 8, "W4": 4},

@@ -4,7 +4,7 @@ In the `unseen` run of a scenario (see `hand_mode` in conftest.py) the scenario'
 `Twin`: the seen game it builds (the "world", what is really in the hands) and a game with the
 same position whose hands are only counts (`Game.from_position` with int hands, or
 `Game.referee` for a dealt game), the way the table referees real cards. Every action applied to
-the twin goes to both, translated the way a table makes it (DESIGN.md, "The engine contract"):
+the twin goes to both, translated the way a table makes it (engine/game.py, `Game.referee`):
 
 - a drawn card is never seen: `Draw` always awaits `drawn`; the player scans the card the seen
   game played for them (playone's auto-play) or presses DRAW again to pass;

@@ -22,13 +22,13 @@ def test_real_photos_read_with_faces_enrolled_from_other_views(faces):
 def test_cards_moved_turned_and_tilted_on_other_mats(faces):
     result = tally("moved", "", faces, scenes.views(SOME, 2, SEED, scenes.MOVED))
     assert result.wrong == 0
-    assert result.right >= 0.9 * result.images
+    assert result.right >= 0.94 * result.images
 
 
 def test_cards_under_other_light_noise_and_jpeg(faces):
     result = tally("light", "", faces, scenes.views(SOME, 2, SEED, scenes.LIGHT))
     assert result.wrong == 0
-    assert result.right >= 0.75 * result.images
+    assert result.right >= 0.9 * result.images
 
 
 def test_six_and_nine_are_never_confused_in_any_quarter_turn(faces):
@@ -39,7 +39,7 @@ def test_six_and_nine_are_never_confused_in_any_quarter_turn(faces):
             read = read_card(frame, faces).code
             assert read in (code, None), (code, quarter, read)
             right += read == code
-    assert right >= 24  # of 32
+    assert right >= 30  # of 32
 
 
 def test_faces_not_enrolled_are_not_read_as_others(faces):
@@ -61,7 +61,7 @@ def test_another_design_enrolled_with_its_wilds_is_read(art_faces):
     result = tally("art", "", art_faces, scenes.views(codes, 1, SEED, scenes.MOVED,
                                                       scenes.art_sprite))  # fmt: skip
     assert result.wrong == 0
-    assert result.right >= 0.6 * result.images
+    assert result.right >= 0.8 * result.images
     for wild in ("W", "W4"):
         item = next(scenes.views((wild,), 1, SEED + 1, scenes.GENTLE, scenes.art_sprite))
         assert read_card(item.image, art_faces).code == wild
