@@ -13,6 +13,7 @@ from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, ReaderProtocol
 from table.commands import enroll_camera
+from table.commands.enroll_live import enroll_live
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
@@ -72,10 +73,10 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _camera(args: argparse.Namespace, config, preset: str) -> int:
-    """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
+    """`enroll --camera`: from photos with --from, else live with the camera (enroll_live)."""
     faces = args.faces or configuration.default_faces(config.state_dir)
     if args.photos is None:
-        raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
+        return enroll_live(config, preset, faces, args.reader)
     return enroll_camera.from_photos(args.photos, faces, preset)
 
 

@@ -14,7 +14,8 @@ from .paint import Painter
 from .text import Text
 from .view import Screen, View
 
-Draw = Callable[[Painter, Layout, View, Text], None]
+ScreenDrawing = Callable[[Painter, Layout, View, Text], None]
+"""How a screen is drawn (not the engine's Draw action): onto a Painter, at a Layout."""
 
 
 # --- the table: seats around, the game in the middle ---------------------------------------
@@ -484,7 +485,7 @@ def celebration(p: Painter, lay: Layout, text: Text, middle: int) -> None:
             p.blit(p.image(key, make), center=(x, middle + k * lay.u(1.2)))
 
 
-SCREENS: dict[Screen, Draw] = {
+SCREENS: dict[Screen, ScreenDrawing] = {
     Screen.LOBBY: lobby,
     Screen.DEAL: deal,
     Screen.GAME: game,
