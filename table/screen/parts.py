@@ -133,7 +133,7 @@ def seat_box(
         topleft=inner.topleft,
     )
     if lobby:
-        _lobby_row(p, lay, row, seat, text)
+        _lobby_row(p, lay, row, seat, view, text)
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
@@ -225,9 +225,17 @@ def _count_row(
         p.text(score, score_px, th.DIM, midright=(count.right + lay.u(1) + room, row.centery))
 
 
-def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
+def _lobby_row(
+    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view: View, text: Text
+) -> None:
     px = lay.px(th.SMALL)
-    if seat.joined:
+    if view.resume:  # the saved game offered: who played it, with the score it had
+        said = f"{seat.score} {text('pts')}" if view.points else text("saved_seat")
+        said = said if seat.joined else text("saved_not_seat")
+        color = th.TEXT if seat.joined else th.DIM
+        p.text(said, lay.px(th.MEDIUM if seat.joined else th.SMALL), color, max_w=row.width,
+               midleft=row.midleft)  # fmt: skip
+    elif seat.joined:
         side = round(px * 1.1)
         mark = pygame.Rect(row.left, 0, side, side)
         mark.centery = row.centery
