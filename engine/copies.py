@@ -68,4 +68,6 @@ def check(s: State, cards: Iterable[Card], seen: Iterable[Card] = ()) -> None:
     in_sight = (s.discard, s.out_of_play, s.pile, *(h.cards for h in s.hands))
     card = exhausted(s.rules, in_sight, from_hidden(cards, seen))
     if card is not None:
-        raise IllegalAction(Refusal.NO_COPY_LEFT, refusal_message(s.rules, card))
+        missing = not in_deck(s.rules)[card]  # not a copy too many: the deck has none at all
+        reason = Refusal.NOT_IN_DECK if missing else Refusal.NO_COPY_LEFT
+        raise IllegalAction(reason, refusal_message(s.rules, card))

@@ -15,6 +15,7 @@ class Refusal(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     WRONG_MOMENT = "wrong_moment"
     ROUND_OVER = "round_over"
+    COUNTING = "counting"  # the round is over and the other hands are being shown for points
     ROUND_NOT_OVER = "round_not_over"
     # What a play holds
     ONE_CARD = "one_card"
@@ -44,6 +45,7 @@ class Refusal(StrEnum):
     NOTHING_TO_CATCH = "nothing_to_catch"
     TOO_MANY = "too_many"
     NO_COPY_LEFT = "no_copy_left"  # a real deck is finite (copies.py)
+    NOT_IN_DECK = "not_in_deck"  # a card this rule set's deck does not hold at all (copies.py)
 
 
 class IllegalAction(ValueError):

@@ -29,7 +29,9 @@ def after_play(s: State, seat: int) -> None:
 def check_call(s: State, seat: int) -> None:
     if seat in s.called:
         raise IllegalAction(Refusal.ALREADY_CALLED, f"seat {seat} has called already")
-    if s.winner is not None:  # also while the other seats reveal for the points
+    if s.winner is not None and s.awaiting.kind is Kind.REVEAL:  # the tally: hands shown
+        raise IllegalAction(Refusal.COUNTING, "the round is over: the hands are being counted")
+    if s.winner is not None:
         raise IllegalAction(Refusal.ROUND_OVER, "the round is over")
     if not few_to_call(s, seat):
         count = s.hands[seat].count

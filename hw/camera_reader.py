@@ -108,7 +108,7 @@ class CameraSource:
             return []
         if news.code is not None:
             return [Frame(news.code)]
-        why = news.unsure.name.lower()
+        why = str(news.unsure)
         return [BadFrame(UNSURE.get(why, Problem.SHOW_AGAIN), f"{SHOW_AGAIN}: {why}", "")]
 
     def cancel(self) -> None:

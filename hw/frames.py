@@ -182,7 +182,9 @@ def _images_in(folder: Path) -> list[Path]:
 
 
 class _Pace:
-    """Hands out frame times `1/fps` apart, sleeping until each is due (fps 0: no waiting)."""
+    """Hands out frame times `1/fps` apart, sleeping until each is due (fps 0: no waiting).
+
+    Every recorded frame is played: a reader slower than the recording sees it slower."""
 
     def __init__(self, fps: float) -> None:
         self._period = 1.0 / fps if fps > 0 else 0.0
@@ -192,7 +194,7 @@ class _Pace:
     def wait(self) -> None:
         if self._period:
             self._cancel.wait(max(0.0, self._due - time.monotonic()))
-            self._due = max(self._due + self._period, time.monotonic() - self._period)
+            self._due = max(self._due + self._period, time.monotonic())
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -329,11 +331,20 @@ class FrameFeed:
     def idle(self) -> bool:
         """Whether the reader has handled every frame of the image shown and waits for more."""
         with self._changed:
-            return self._waiting and self._served >= self._repeat
+            return self._idle()
+
+    def _idle(self) -> bool:
+        return self._waiting and self._served >= self._repeat
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until idle(); False when `timeout` seconds (a hang guard) passed first."""
+        with self._changed:
+            return self._changed.wait_for(self._idle, timeout)
 
     def frame(self) -> np.ndarray | None:
         with self._changed:
             self._waiting = True
+            self._changed.notify_all()  # a wait_idle() may be waiting for this
             self._changed.wait_for(self._ready)
             self._waiting = False
             if self._cancelled:

@@ -120,9 +120,7 @@ class HidBackend:
     def open(self) -> HidSource:
         path = self._find(self.device)
         if path is None:
-            raise ReaderUnavailable(
-                Problem.NOT_FOUND, f"reader not found: {self.device}", absent=True
-            )
+            raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {self.device}")
         typing = KeyTyping()
         try:
             device = self._opener(path)

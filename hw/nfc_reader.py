@@ -40,7 +40,7 @@ def open_frontend(device: str) -> Any:
             Problem.CANNOT_OPEN, f"reader cannot open {device}", str(exc)
         ) from None
     if not found:
-        raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {device}", absent=True)
+        raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {device}")
     return frontend
 
 

@@ -23,17 +23,13 @@ log = logging.getLogger(__name__)
 
 class ReaderUnavailable(Exception):
     """The device cannot be opened now: `kind` says why, `message` in English for the log,
-    `detail` the system's words; `absent` when nothing is there at all (not plugged in), rather
-    than there but refusing."""
+    `detail` the system's words."""
 
-    def __init__(
-        self, kind: Problem, message: str, detail: str | None = None, *, absent: bool = False
-    ) -> None:
+    def __init__(self, kind: Problem, message: str, detail: str | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.detail = detail
-        self.absent = absent
 
 
 class DeviceLost(Exception):
@@ -157,7 +153,7 @@ class CardReader:
         try:
             source = self.backend.open()
         except ReaderUnavailable as exc:
-            if not (exc.absent and self._quiet_absent):
+            if not (exc.kind is Problem.NOT_FOUND and self._quiet_absent):
                 self._problem(exc.kind, exc.message, exc.detail)
             return None
         except Exception as exc:  # a driver's surprise: tried again like any other failure

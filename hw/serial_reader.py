@@ -33,9 +33,7 @@ class SerialBackend:
                 Problem.AMBIGUOUS, f"reader ambiguous: {self.device}", str(exc)
             ) from None
         if path is None:
-            raise ReaderUnavailable(
-                Problem.NOT_FOUND, f"reader not found: {self.device}", absent=True
-            )
+            raise ReaderUnavailable(Problem.NOT_FOUND, f"reader not found: {self.device}")
         framer = self._framer()
         try:
             port = serial.Serial(path, self._baud, timeout=framer.patience(), exclusive=True)

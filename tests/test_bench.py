@@ -26,9 +26,11 @@ def test_quick_bench_writes_every_target(tmp_path):
     text = out.read_text()
     for target in ("GPIO edge: median", "key press: p99", "serial scan: median",
                    "idle game screen", "start to first frame",
-                   "peak memory", "journal", "engine, 2 players", "engine, 4 players",
-                   "camera, photos: >= 95% right", "camera, read one 640x480 frame",
-                   "## Camera recogniser"):  # fmt: skip
+                   "peak memory", "memory growth", "pixels written per frame",
+                   "instructions per frame", "journal", "engine, 2 players",
+                   "engine, 4 players", "camera, photos: >= 95% right",
+                   "camera, read one 640x480 frame", "## Camera recogniser",
+                   "camera: card laid to its new frame"):  # fmt: skip
         assert target in text, target
     assert "## Machine" in text and "CPU" in text
 
@@ -50,10 +52,12 @@ def _figures():
              "apply_ms": 0.4, "frame_ms": 0.5, "worst_stages_ms": [0.2, 1.0, 0.8]}  # fmt: skip
     paths = {"gpio": press, "key": press, "serial": press}
     memory = [{"size": "1920x1080", "actions": 5000, "matches": 8, "frames": 9000, "faces": 54,
-               "screens": ["game"], "peak_rss_mb": 70.0}]  # fmt: skip
+               "screens": ["game"], "peak_rss_mb": 70.0, "growth_last_half_mb": 0.5}]  # fmt: skip
+    pixels = {"size": "1920x1080", "actions": 500, "frames": 800, "median_share": 0.1,
+              "p90_share": 0.3}  # fmt: skip
     table = {"paths": paths, "settle_30": press, "settle_ms": 0.0,
              "idle": {"core_share": 0.001, "seconds": 1, "frames": 0},
-             "memory": memory}  # fmt: skip
+             "memory": memory, "frames": {"pixels": pixels, "instructions": None}}  # fmt: skip
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}
     resumed = {"actions": 1000, "median_s": 0.01, "max_s": 0.02, "bytes": 1, "repeats": 1}
     return table, start, resumed
@@ -71,6 +75,20 @@ def test_the_scanned_cards_follow_each_other_and_the_deck_holds_them_all():
         assert before[0] == card[0] or before[1:] == card[1:], (before, card)
     deck = Counter(str(card) for card in RuleSet.preset("official").deck())
     assert all(n <= deck[card] for card, n in Counter(cards).items())
+
+
+def test_instructions_not_counted_are_skipped_not_missed():
+    rows = report.verdicts([], *_figures())
+    (counted,) = [v for v in rows if v.target.startswith("instructions per frame")]
+    assert counted.skipped and not counted.met and "valgrind" in counted.by
+    assert not any(v.skipped for v in rows if v is not counted)
+
+
+def test_a_pi_frame_is_estimated_from_its_instructions_and_pixels():
+    pi4, pi5 = report.pi_estimate(8e6, 300_000).values()
+    assert pi4[0] < pi4[1] and pi5[0] < pi5[1]
+    assert pi5[1] < pi4[1]  # the Pi 5 is the faster board
+    assert 3 < pi4[0] < 10  # 8 M instructions: about 5 ms on a Pi 4 (issue 23)
 
 
 def test_the_camera_section_is_spliced_in_once_with_its_own_targets():

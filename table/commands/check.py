@@ -17,10 +17,12 @@ from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import BAUD, ReaderProtocol
+from table.commands.camera_view import check_cameras
 from table.setup import config as configuration
-from table.setup.config import Config, Reader
+from table.setup.config import Config, Reader, default_faces
 from table.setup.inputs import (
     codebook,
+    dealt_codes,
     open_factory,
     open_panel,
     pin_factory_name,
@@ -34,7 +36,7 @@ EMPTY_LGPIO = "0.0.0.2"
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `check` to the command line."""
-    parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers")
+    parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers, cameras")
     parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     parser.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
     parser.add_argument(
@@ -60,8 +62,9 @@ def main(args: argparse.Namespace) -> int:
     config = configuration.load(args.config or configuration.find())
     if args.reader:
         protocol = ReaderProtocol(args.protocol)
+        faces = default_faces(config.state_dir) if protocol is ReaderProtocol.CAMERA else None
         # Named by number: lines say "reader 1", as they say "reader pile" for a configured one.
-        readers = [Reader(str(n), d, BAUD, None, protocol)
+        readers = [Reader(str(n), d, BAUD, None, protocol, faces=faces)
                    for n, d in enumerate(args.reader, 1)]  # fmt: skip
         config = dataclasses.replace(config, readers=tuple(readers))
     factory, why = open_factory(pin_factory_name(config, args.pin_factory, os.environ))
@@ -98,8 +101,12 @@ def run_check(
     unread = {r.name for r in config.readers}
     for r in config.readers:
         say(f"reader {r.name} ({r.protocol}): {r.device} -> {_where(r)}")
+    cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
+    if cameras:  # before the readers open them: a camera has one user at a time
+        failures += check_cameras(cameras, config.state_dir, dealt_codes(config), say)
     readers = start_readers(config, events, codebook(config).decode)
-    say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends).")
+    say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends)."
+        + (" Lay a card on each camera's spot." if cameras else ""))  # fmt: skip
     start = time.monotonic()
     down: set[str] = set()  # readers not found (or lost) and not back since
     try:

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gpiozero.pins.mock import MockFactory
 
@@ -44,6 +45,9 @@ from table.positions import default_positions
 from table.setup import config as configuration
 from table.setup.config import Config
 
+if TYPE_CHECKING:
+    from table.commands.demo_camera import DemoCamera
+
 log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
@@ -56,6 +60,7 @@ STEP = 0.01  # seconds the demo's loop waits for input at most
 # The scans of one play are written back to back: a short window joins them, and every
 # other play waits only this long (the shipped default suits human hands).
 SCAN_WINDOW = 0.08
+CAMERA_SCAN_WINDOW = 1.5  # a card laid under the camera is read a few frames after the last
 
 
 @dataclass(frozen=True)
@@ -293,9 +298,11 @@ def demo_config_text(
     state: Path,
     knobs: Sequence[str] = (),
     seat_readers: Sequence[Path] = (),
+    faces: Path | None = None,
 ) -> str:
     """A configuration for `players` seats on mock pins, a pty reader for whoever's turn it is,
-    and one per seat in `seat_readers`; `knobs` are TOML lines like "seven_zero = true"."""
+    and one per seat in `seat_readers`; `knobs` are TOML lines like "seven_zero = true". With
+    `faces`, whoever's turn it is lays cards under a camera (demo_camera) instead."""
     places = default_positions(players)
     pins = iter(FREE_PINS)
     seats = [[next(pins) for _ in range(3)] for _ in range(players)]
@@ -316,7 +323,10 @@ def demo_config_text(
             + (f"\nled = {led}" if led is not None else "")
         )
     # repeat_ms 0: the demo's "cards" are codes, and two R5 in a row are two cards.
-    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"\nrepeat_ms = 0')
+    # A camera's device is the demo's feed (build_rig); it needs no repeat window.
+    camera = f'protocol = "camera"\nfaces = "{faces}"'
+    kind = "repeat_ms = 0" if faces is None else camera
+    lines.append(f'[[reader]]\nname = "pile"\ndevice = "{reader}"\nseat = "turn"\n{kind}')
     for n, path in enumerate(seat_readers):
         lines.append(
             f'[[reader]]\nname = "seat {n + 1}"\ndevice = "{path}"\nseat = {n + 1}\nrepeat_ms = 0'
@@ -362,17 +372,25 @@ def build_rig(
     knobs: Sequence[str] = (),
     seat_readers: bool = False,
     window: WindowOptions | None = None,
+    camera: DemoCamera | None = None,
 ) -> DemoRig:
-    """Everything a demo needs, in `folder` (the ptys' links and the journal)."""
+    """Everything a demo needs, in `folder` (the ptys' links and the journal); with `camera`
+    the turn's cards are laid under it instead of scanned."""
     reader = SimReader(folder / "reader")
     own = [SimReader(folder / f"reader-{n + 1}") for n in range(players if seat_readers else 0)]
     paths = [r.path for r in own]
-    text = demo_config_text(players, preset, reader.path, folder / "state", knobs, paths)
+    faces = None
+    if camera is not None:
+        faces = folder / "faces.npz"
+        camera.learn(faces)
+    text = demo_config_text(players, preset, reader.path, folder / "state", knobs, paths, faces)
     config = configuration.loads(text, "demo configuration", folder)
+    feeds = {"pile": camera.feed.open} if camera is not None else None
+    scan_window = SCAN_WINDOW if camera is None else CAMERA_SCAN_WINDOW
     try:
         table = build_table(
             config, pins=MockFactory(), events=queue.Queue(), window=window, settle=SETTLE,
-            scan_window=SCAN_WINDOW, bounce=0,
+            scan_window=scan_window, bounce=0, feeds=feeds,
         )  # fmt: skip
     except Exception:
         for sim in [reader, *own]:
@@ -382,8 +400,13 @@ def build_rig(
     buttons = SimButtons(factory, [seat.pins for seat in config.seats], config.color_pad)
 
     def scan(code: str, seat: int | None) -> None:
-        """A scan at `seat`'s own reader if it has one, else at the shared one."""
-        (own[seat] if own and seat is not None else reader).scan(code)
+        """A scan at `seat`'s own reader if it has one, else at the shared one (or camera)."""
+        if own and seat is not None:
+            own[seat].scan(code)
+        elif camera is not None:
+            camera.lay(code)
+        else:
+            reader.scan(code)
 
     session = table.session
     driver = DemoDriver(session, buttons.press, scan, players=players, seed=seed, rounds=rounds)

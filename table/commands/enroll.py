@@ -13,6 +13,7 @@ from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, ReaderProtocol
 from table.commands import enroll_camera
+from table.commands.enroll_live import enroll_live
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
@@ -72,10 +73,10 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _camera(args: argparse.Namespace, config, preset: str) -> int:
-    """`enroll --camera`: from photos with --from (the live walk-through is the reader's)."""
+    """`enroll --camera`: from photos with --from, else live with the camera (enroll_live)."""
     faces = args.faces or configuration.default_faces(config.state_dir)
     if args.photos is None:
-        raise ConfigError("enroll --camera: --from DIR is needed (photos named CODE_anything.jpg)")
+        return enroll_live(config, preset, faces, args.reader)
     return enroll_camera.from_photos(args.photos, faces, preset)
 
 
@@ -124,20 +125,28 @@ def run_enroll(
 
 
 class _Deadline:
-    """The time left of `--seconds` (None: no limit)."""
+    """The time left of `--seconds` (None: no limit). When it is up, what the reader had
+    already read is still taken (as many events as were waiting then), so nothing read is
+    lost to a slow disk."""
 
     def __init__(self, seconds: float | None) -> None:
         self._end = None if seconds is None else time.monotonic() + seconds
+        self._after: int | None = None  # events left to take once time is up
 
     def left(self) -> float | None:
         """Seconds left (0 when up), or None without a limit."""
         return None if self._end is None else max(0.0, self._end - time.monotonic())
 
     def next(self, events: queue.Queue[InputEvent]) -> InputEvent | None:
-        """The next event, or None once time is up."""
+        """The next event, or None once time is up and what was waiting then is taken."""
         left = self.left()
         if left == 0:
-            return None
+            if self._after is None:
+                self._after = events.qsize()
+            if self._after == 0:
+                return None
+            self._after -= 1
+            left = None
         try:
             return events.get(timeout=left)
         except queue.Empty:

@@ -61,6 +61,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a card reader per seat (so seats can play out of turn: jump_in)",
     )
     demo.add_argument(
+        "--camera",
+        nargs="?",
+        const=True,
+        type=Path,
+        metavar="DIR",
+        help="the cards are laid under a camera reader: photos from DIR (CODE_anything.jpg), "
+        "drawn cards for the faces without one",
+    )
+    demo.add_argument(
         "--pace",
         type=float,
         default=None,
@@ -146,6 +155,20 @@ def main_script(config: configuration.Config, config_path: Path | None, args) ->
     return 0
 
 
+def _demo_camera(args: argparse.Namespace):
+    """The demo's camera, when asked for (--camera [DIR]): the preset's faces to show."""
+    if args.camera is None:
+        return None
+    from table.commands.demo_camera import DemoCamera
+    from table.commands.photos import PhotoError
+
+    photos = None if args.camera is True else args.camera
+    try:
+        return DemoCamera({str(card) for card in RuleSet.preset(args.preset).deck()}, photos)
+    except PhotoError as err:
+        raise configuration.ConfigError(f"demo --camera: {err}") from None
+
+
 def play_demo(rig: demo_mod.DemoRig, window, stay: bool) -> dict:
     """Play the demo in `window`; then say it is over (no bot answers the prompt any more),
     and with `stay` keep that up until the window is closed. Returns the driver's summary."""
@@ -173,6 +196,7 @@ def main_demo(args: argparse.Namespace) -> int:
                 knobs=args.knob,
                 seat_readers=args.seat_readers,
                 window=WindowOptions(args.headless, keyboard=False, screens=args.screens),
+                camera=_demo_camera(args),
             )
         except NoScreen as err:
             print(f"uno-table demo: {err}", file=sys.stderr)

@@ -51,6 +51,7 @@ class AlertKind(StrEnum):
     CANNOT_READ = "cannot_read"  # the saved game is there but cannot be read
     IN_USE = "in_use"  # another table holds the state folder
     DAMAGED = "damaged"  # resumed at the last good action; the whole file kept beside
+    DAMAGE_FOUND = "damage_found"  # the offered game is damaged: DRAW resumes its good part
     UNREADABLE = "unreadable"  # its header is bad: the whole file set aside, a new game next
     MISFIT = "misfit"  # the saved game does not fit this table's configuration
     REWRITTEN = "rewritten"  # another program removed or changed it: written again from the game
@@ -69,8 +70,8 @@ class Alert:
     detail: str  # in English for the log: the path, the system's words
     cause: Cause | None = None  # CANNOT_SAVE, CANNOT_READ
     file: str = ""  # DAMAGED, UNREADABLE: the name the whole file is kept under
-    line: int = 0  # DAMAGED: the first bad line
-    kept: int = 0  # DAMAGED: the actions resumed
+    line: int = 0  # DAMAGED, DAMAGE_FOUND: the first bad line
+    kept: int = 0  # DAMAGED, DAMAGE_FOUND: the actions resumed (to be)
     pid: int | None = None  # IN_USE
     seats: int = 0  # MISFIT: the seats of the saved game
     configured: int = 0  # MISFIT: the seats of this table
@@ -89,6 +90,7 @@ class Alert:
             AlertKind.CANNOT_READ: (),
             AlertKind.IN_USE: ("pid",),
             AlertKind.DAMAGED: ("line", "kept", "file"),
+            AlertKind.DAMAGE_FOUND: ("line", "kept"),
             AlertKind.UNREADABLE: ("file",),
             AlertKind.MISFIT: ("seats", "configured"),
             AlertKind.REWRITTEN: (),

@@ -21,6 +21,7 @@ class TableRefusal(StrEnum):
     NOT_SAVED = "not_saved"  # the journal could not record the action
     NOT_TAKEN = "not_taken"  # a card on the pile the game had not taken when the power went
     LOBBY_SCAN = "lobby_scan"  # a card scanned in the lobby
+    RESUME_SCAN = "resume_scan"  # a card scanned while a saved game is offered
     LOBBY_CHALLENGE = "lobby_challenge"  # CHALLENGE pressed in the lobby
     KNOBS_MISFIT = "knobs_misfit"  # a preset the configured knobs contradict
     TWO_SEATS = "two_seats"  # DRAW in the lobby before two seats joined

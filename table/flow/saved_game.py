@@ -28,6 +28,17 @@ JOURNAL_NAME = "game.jsonl"
 
 
 @dataclass(frozen=True)
+class Offer:
+    """The saved game offered for resuming, as read: its game up to the last good action (None:
+    what lies there is no game, an alert says what), the physical seats that played it (None:
+    they do not fit this table), its preset."""
+
+    game: Game | None
+    seats: tuple[int, ...] | None
+    preset: str
+
+
+@dataclass(frozen=True)
 class Resumed:
     """A saved game taken up again: its game, on these physical seats, with this preset."""
 
@@ -56,7 +67,7 @@ class SavedGame:
         self.state_dir = state_dir
         self.journal: Journal | None = None  # the game in play's, while one is
         self.alerts: list[Alert] = []  # problems with the saved game, until cleared
-        self.offered = False  # a saved game waits for DRAW (resume) or CHALLENGE (set aside)
+        self.offered: Offer | None = None  # a saved game waits for DRAW or CHALLENGE
         self._meta: dict = {}
         self._lock = lock
         self._changed = changed
@@ -85,9 +96,20 @@ class SavedGame:
         except OSError as err:
             self._alert(Alert.from_os(AlertKind.CANNOT_READ, err))
             return
+        try:
+            game, damage = contents.play()  # what the offer shows, and damage before DRAW
+        except JournalError as err:
+            self._set_aside(err)
+            return
         self.drop(AlertKind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
-        self.offered = True
+        seats = self._fitting_seats(game)
+        preset = self._meta.get("preset", game.rules.name)
+        self.offered = Offer(game, None if seats is None else tuple(seats), preset)
+        if damage is not None:
+            detail = f"{path}:{damage.line}: {damage.why}"
+            kept = len(game.history)
+            self._alert(Alert(AlertKind.DAMAGE_FOUND, detail, line=damage.line, kept=kept))
         self._changed()
 
     def _not_a_game(self, err: NotAFile | TooBig) -> None:
@@ -95,7 +117,7 @@ class SavedGame:
         thing = err.thing if isinstance(err, NotAFile) else "too_big"
         self.drop(AlertKind.CANNOT_READ)
         self._alert(Alert(AlertKind.NOT_A_GAME, str(err), thing=thing))
-        self._meta, self.offered = {}, True
+        self._meta, self.offered = {}, Offer(None, None, "")
         self._changed()
 
     def _set_aside(self, err: JournalError) -> None:
@@ -133,10 +155,10 @@ class SavedGame:
             self._in_use(err)
             return None
         except JournalError as err:
-            self.drop(AlertKind.MISFIT)
+            self.drop(AlertKind.MISFIT, AlertKind.DAMAGE_FOUND)
             moved = err.moved_to.name if err.moved_to else ""
             self._alert(Alert(AlertKind.UNREADABLE, str(err), file=moved))
-            self.offered = False
+            self.offered = None
             return None
         except (NotAFile, TooBig) as err:
             self._not_a_game(err)
@@ -148,9 +170,9 @@ class SavedGame:
         if seats is None:
             journal.close()
             return None
-        self.drop(*UNTIL_SAVED, AlertKind.MISFIT)
+        self.drop(*UNTIL_SAVED, AlertKind.MISFIT, AlertKind.DAMAGE_FOUND)
         self._alert_damage(journal)
-        self.journal, self.offered = journal, False
+        self.journal, self.offered = journal, None
         note = untaken.take(self.state_dir)
         if note is not None and not note.belongs_to(game.origin, len(game.history)):
             note = None
@@ -172,8 +194,8 @@ class SavedGame:
             )
         )
 
-    def _seats_of(self, game: Game) -> list[int] | None:
-        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
+    def _fitting_seats(self, game: Game) -> list[int] | None:
+        """The physical seats of a saved game, or None when they do not fit this table."""
         seats = self._meta.get("seats") or list(range(game.players))
         configured = len(self.config.seats)
         fits = (
@@ -182,8 +204,15 @@ class SavedGame:
             and all(type(s) is int and 0 <= s < configured for s in seats)
             and len(set(seats)) == len(seats)
         )
-        if fits:
-            return list(seats)
+        return list(seats) if fits else None
+
+    def _seats_of(self, game: Game) -> list[int] | None:
+        """The physical seats of a saved game, or None (and an alert) when they do not fit."""
+        seats = self._fitting_seats(game)
+        if seats is not None:
+            return seats
+        seats = self._meta.get("seats") or list(range(game.players))
+        configured = len(self.config.seats)
         detail = f"{self.path}: seats {seats!r}, this table has {configured} seats"
         self._alert(Alert(AlertKind.MISFIT, detail, seats=game.players, configured=configured))
         return None
@@ -202,8 +231,9 @@ class SavedGame:
             self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err))
             return
         log.info("set the saved game aside as %s", aside)
-        self.drop(*UNTIL_SAVED, AlertKind.MISFIT, AlertKind.NOT_A_GAME)
-        self.offered = False
+        kinds = (AlertKind.MISFIT, AlertKind.NOT_A_GAME, AlertKind.DAMAGE_FOUND)
+        self.drop(*UNTIL_SAVED, *kinds)
+        self.offered = None
         self._changed()
 
     # --- the game in play --------------------------------------------------------------------

@@ -156,7 +156,10 @@ class Session:
         if isinstance(event, DeviceProblem):
             if event.down:
                 self.devices[event.source] = (False, event.detail)
-            self._problem(event, now)
+            if not (event.down and self.phase is Phase.RESUME):
+                self._problem(event, now)  # on the offer, the prompt stays: the corner says it
+            else:
+                self._changed()
         elif isinstance(event, DeviceReady):
             self.devices[event.source] = (True, event.detail)
             self._changed()
@@ -168,6 +171,9 @@ class Session:
                 self._resume_press(event, now)
             else:
                 self._lobby_press(event, now)
+        elif isinstance(event, CodeScanned) and self.phase is Phase.RESUME:
+            message = "a game was in progress: DRAW resumes it first, CHALLENGE sets it aside"
+            self._decline(Declined(TableRefusal.RESUME_SCAN, message), now)
         elif isinstance(event, CodeScanned):
             message = "press UNO to join, then DRAW to start"
             self._decline(Declined(TableRefusal.LOBBY_SCAN, message), now)

@@ -376,11 +376,17 @@ def face_parts(
     drawn over it (the rank in the oval, the corners: each kept per rank or colour)."""
     base_key = ("face base", "W" if card.is_wild else str(card.color), height)
     base = keep(base_key, lambda: face_base(card, height, font, body))
-    w, h = base.get_size()
+    return base, face_marks(card, height, font, letters, keep)
+
+
+def face_marks(
+    card: Card, height: int, font: Font, letters: dict[str, str], keep: Keep = _made
+) -> list[Mark]:
+    """The marks a face draws over its base, each where its top-left goes on the face."""
+    w, h = card_size(height)
     edge = max(2, round(w * 0.055))
-    inner = base.get_rect().inflate(-2 * edge, -2 * edge)
-    marks = _oval_mark(card, h, w, font, keep)
-    return base, marks + _corners(card, inner, h, font, letters, keep)
+    inner = pygame.Rect(0, 0, w, h).inflate(-2 * edge, -2 * edge)
+    return _oval_mark(card, h, w, font, keep) + _corners(card, inner, h, font, letters, keep)
 
 
 def face_base(card: Card, height: int, font: Font, body=None) -> pygame.Surface:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Kind
+from engine import Kind, NextRound
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
 from table.flow.lobby import PRESET_BUTTONS
 from table.flow.session import Phase, Session, TimedNotice
 from table.setup.config import Config
 
+from .rules_line import rules_line
 from .text import Text, default_language
 from .view import (
     Devices,
@@ -68,8 +69,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         names=tuple(seat_name(config, p, text) for p in physical),
         positions=tuple(str(config.seats[p].position) for p in physical),
         seats=len(config.seats),
-        joined=frozenset(session.joined),
-        preset=session.preset,
+        **({} if in_game else lobby_facts(session, text)),
         lang=lang,
         call_word=config.display.call_word,
         events=tuple(line.event or text.line(line.text) for line in session.lines),
@@ -79,12 +79,39 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         keys=key_rows(local.keymap, text, wilds(session)) if local.help else (),
         key_grid=key_grid(local.keymap, text) if local.help else (),
         typed=local.typed,
-        notes=() if in_game else tuple(text(key) for key in session.notes()),
-        preset_colors=tuple((preset, str(b)[0].upper()) for b, preset in PRESET_BUTTONS.items()),
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
         prompt=text(local.ending) if local.ending else table_prompt(session, text),
+    )
+
+
+def lobby_facts(session: Session, text: Text) -> dict:
+    """The lobby's middle and seats: the rules in force; or, while a saved game is offered,
+    that game's preset and rules, who played it with their scores, and how far it got."""
+    offer = session.saved.offered
+    if offer is None or offer.game is None:  # no saved game, or none that can be read
+        return dict(
+            joined=frozenset(session.joined),
+            preset=session.preset,
+            rules_line=rules_line(session.rules(), text),
+            notes=tuple(text(key) for key in session.notes()),
+            preset_colors=tuple((p, str(b)[0].upper()) for b, p in PRESET_BUTTONS.items()),
+        )
+    game = offer.game
+    seats = offer.seats or ()  # seats that do not fit this table: DRAW says so
+    scores: list[int | None] = [None] * len(session.config.seats)
+    for n, physical in enumerate(seats):
+        scores[physical] = game.scores[n]
+    rounds = 1 + sum(isinstance(action, NextRound) for action in game.history)
+    return dict(
+        joined=frozenset(seats),
+        preset=offer.preset,
+        presets=(offer.preset,),
+        rules_line=rules_line(game.rules, text),
+        scores=tuple(scores),
+        points=game.rules.points,
+        progress=text("saved_progress", round=rounds, moves=len(game.history)),
     )
 
 

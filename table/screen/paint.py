@@ -3,21 +3,23 @@ every drawing call of a frame (`Op`), so that the next frame redraws only what c
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from .cards_art import fill_polygon, outlined_text
 from .theme import INK, RGB
 
-# What the caches may hold, in screens' worth of pixels: a frame needs about one screen of
-# drawings (the top card, a few faces) and far less of text; what is used least recently goes
-# first. The background is kept apart, never evicted.
+# What the caches may hold, in screens' worth of pixels: the top card's parts (a rounded base
+# per colour, the ranks: about a screen), panels, swatches, small faces; far less of text. What
+# is used least recently goes first.
 IMAGE_SCREENS = 1.5
 TEXT_SCREENS = 0.5
+SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
@@ -25,10 +27,10 @@ FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 Box = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Op:
+class Op(NamedTuple):
     """One drawing call of a frame: what it draws and the box it may touch. Two equal Ops draw
-    the same pixels (an image is compared by identity: cached images are never changed)."""
+    the same pixels (an image is compared by identity: cached images are never changed). A
+    named tuple: a frame hashes and compares its Ops hundreds of times, in C."""
 
     kind: str
     box: Box
@@ -91,7 +93,6 @@ class Painter:
         self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
-        self._backgrounds: dict[Hashable, pygame.Surface] = {}  # in the surface's format
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -191,6 +192,20 @@ class Painter:
                 self._widths.popitem(last=False)
         return width
 
+    def _text_ink(self, text: str, px: int, image: pygame.Surface) -> pygame.Rect:
+        """The rows of `image` (a line of `text`) that its glyphs may touch, from the font's
+        metrics: cheaper than scanning the pixels, and a pixel or two to spare."""
+        fine = px < FINE_PX
+        font = self.font(px * 2 if fine else px)
+        metrics = [m for m in font.metrics(text) if m is not None]
+        if not metrics:
+            return image.get_rect()
+        scale = 0.5 if fine else 1.0
+        ascent = font.get_ascent()
+        top = math.floor((ascent - max(m[3] for m in metrics)) * scale) - 2
+        bottom = math.ceil((ascent - min(m[2] for m in metrics)) * scale) + 2
+        return pygame.Rect(0, top, image.get_width(), bottom - top).clip(image.get_rect())
+
     def fit_px(self, text: str, px: int, max_w: float, smallest: float = 0.7) -> int:
         """The biggest size up to `px` (down to `smallest` of it, never below `min_px`) at which
         `text` fits."""
@@ -243,7 +258,10 @@ class Painter:
         image = self.text_image(text, px, color, outline)
         ((where, point),) = anchor.items()
         rect = image.get_rect(**{where: (round(point[0]), round(point[1]))})
-        self._blit(image, rect)
+        ink = self._ink.get(image)
+        if ink is None:
+            ink = self._ink[image] = self._text_ink(text, px, image) if not outline else rect
+        self._op("blit", tuple(ink.move(rect.topleft)), image, rect.topleft)
         self.placed.append((text, rect))
         return rect
 
@@ -264,14 +282,6 @@ class Painter:
             alpha = image.get_flags() & pygame.SRCALPHA
             image = image.convert_alpha() if alpha else image.convert()
         return image
-
-    def background(self, key: Hashable, make: Callable[[], pygame.Surface]) -> None:
-        """Cover the whole surface with a drawing kept in the surface's own format (converting
-        it at every blit would cost more than the blit), never evicted."""
-        image = self._backgrounds.get(key)
-        if image is None:
-            image = self._backgrounds[key] = make().convert(self.surface)
-        self.blit(image, topleft=(0, 0))
 
     def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
         # The box is where the image has ink: its clear margins change no pixel.
@@ -294,15 +304,23 @@ class Painter:
         self, rect: pygame.Rect, fill, edge=None, width: int = 0, radius: int = 0
     ) -> pygame.Rect:
         """A rounded box, filled, with an optional border."""
+        edge_width = width if edge is not None else 0
+        if fill is not None and (len(fill) == 4 or self._kept(rect, radius)):
+            # Drawn once into an image: rounded corners cost SDL more than a blit does.
+            key = ("panel", rect.size, tuple(fill), edge and tuple(edge), edge_width, radius)
+            image = self.image(key, lambda: _panel(rect.size, fill, edge, edge_width, radius))
+            self._blit(image, rect)
+            return rect
         if fill is not None:
-            if len(fill) == 4:
-                key = ("layer", rect.size, tuple(fill), radius)
-                self._blit(self.image(key, lambda: _layer(rect, fill, radius)), rect)
-            else:
-                self.rect(fill, rect, 0, radius)
-        if edge is not None and width > 0:
-            self.rect(edge, rect, width, radius)
+            self.rect(fill, rect, 0, radius)
+        if edge_width > 0:
+            self.rect(edge, rect, edge_width, radius)
         return rect
+
+    def _kept(self, rect: pygame.Rect, radius: int) -> bool:
+        """Whether a panel is worth an image: rounded, and small (seats, pills, keys)."""
+        screen = self.surface.get_width() * self.surface.get_height()
+        return radius > 0 and rect.width * rect.height * SMALL_PANEL <= screen
 
     def rect(self, color, rect, width: int = 0, radius: int = 0) -> None:
         """pygame.draw.rect, as a call of the frame."""
@@ -327,7 +345,8 @@ class Painter:
 
     def polygon(self, points, color) -> None:
         """A smooth filled polygon (cards_art.fill_polygon), as a call of the frame."""
-        points = tuple(tuple(p) for p in points)
+        # Whole pixels, as fill_polygon draws them: cheaper to hash and compare.
+        points = tuple((round(x), round(y)) for x, y in points)
         self._op("polygon", _bounds(points, 1), tuple(color), points)
 
     def shade(self, keep: float, rect: pygame.Rect | None = None) -> None:
@@ -339,10 +358,12 @@ class Painter:
         self._op("shade", box, level)
 
 
-def _layer(rect: pygame.Rect, fill, radius: int) -> pygame.Surface:
-    """A see-through rounded box, drawn once per size, colour and radius."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+def _panel(size: tuple[int, int], fill, edge, width: int, radius: int) -> pygame.Surface:
+    """A rounded box on a clear surface: the same pixels as drawn in place, where opaque."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    if edge is not None and width > 0:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
     return layer
 
 

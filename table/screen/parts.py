@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -37,16 +38,23 @@ def _body(p: Painter):
     return body
 
 
+def _colour(card: Card) -> str:
+    return "W" if card.is_wild else str(card.color)
+
+
 def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
     """A card face drawn as its parts (the colour's base, then the rank and corners), so that
     the next card of that colour redraws only the marks that differ."""
     card = Card.parse(code)
     letters = art.letters_for(text.letter)
-    base, marks = art.face_parts(card, height, p.font, letters, _body(p), p.image)
-    key = ("rounded base", "W" if card.is_wild else str(card.color), height)
-    rounded = p.image(key, lambda: art.rounded(base, art.card_radius(base.get_width())))
-    rect = p.blit(rounded, mark, **anchor)
-    for part in marks:
+
+    def make() -> pygame.Surface:
+        # Only the rounded base is kept at this size: the opaque one and the body were steps.
+        base = art.face_base(card, height, p.font)
+        return art.rounded(base, art.card_radius(base.get_width()))
+
+    rect = p.blit(p.image(("rounded base", _colour(card), height), make), mark, **anchor)
+    for part in art.face_marks(card, height, p.font, letters, p.image):
         p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
@@ -60,24 +68,14 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 
 
 def background(p: Painter, lay: Layout, felt: bool = True) -> None:
-    """The dark room and, for table screens, the lighter oval of the table."""
-    if not felt:
-        p.rect(th.BACKGROUND, lay.screen)
-        return
-    p.background(("background", lay.width, lay.height), lambda: _felt(lay))
-
-
-def _felt(lay: Layout) -> pygame.Surface:
-    # Drawn in three colours, a byte a pixel; the Painter keeps it in the screen's format.
-    image = pygame.Surface((lay.width, lay.height), depth=8)
-    edge = th.mix(th.FELT, th.PANEL_EDGE, 0.5)
-    image.set_palette([th.BACKGROUND, edge, th.FELT])
-    image.fill(0)
-    sw, sh = lay.seat_size
-    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-    pygame.draw.ellipse(image, 1, oval.inflate(6, 6))
-    pygame.draw.ellipse(image, 2, oval)
-    return image
+    """The dark room and, for table screens, the lighter oval of the table: drawn in the
+    screen's own format, within the regions a frame redraws (no image to keep or convert)."""
+    p.rect(th.BACKGROUND, lay.screen)
+    if felt:
+        sw, sh = lay.seat_size
+        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+        p.ellipse(th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+        p.ellipse(th.FELT, oval)
 
 
 # --- seats ------------------------------------------------------------------------------
@@ -135,7 +133,7 @@ def seat_box(
         topleft=inner.topleft,
     )
     if lobby:
-        _lobby_row(p, lay, row, seat, text)
+        _lobby_row(p, lay, row, seat, view, text)
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
@@ -227,9 +225,17 @@ def _count_row(
         p.text(score, score_px, th.DIM, midright=(count.right + lay.u(1) + room, row.centery))
 
 
-def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: Text) -> None:
+def _lobby_row(
+    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view: View, text: Text
+) -> None:
     px = lay.px(th.SMALL)
-    if seat.joined:
+    if view.resume:  # the saved game offered: who played it, with the score it had
+        said = f"{seat.score} {text('pts')}" if view.points else text("saved_seat")
+        said = said if seat.joined else text("saved_not_seat")
+        color = th.TEXT if seat.joined else th.DIM
+        p.text(said, lay.px(th.MEDIUM if seat.joined else th.SMALL), color, max_w=row.width,
+               midleft=row.midleft)  # fmt: skip
+    elif seat.joined:
         side = round(px * 1.1)
         mark = pygame.Rect(row.left, 0, side, side)
         mark.centery = row.centery
@@ -248,8 +254,16 @@ def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, text: 
 
 def direction_ring(p: Painter, center, radius: float, direction: int, width: float) -> None:
     """Two curved arrows around `center`: clockwise for +1, anticlockwise for -1."""
+    for points in ring_polygons(tuple(center), radius, direction, width):
+        p.polygon(points, th.TEXT)
+
+
+@functools.lru_cache(maxsize=8)
+def ring_polygons(center, radius: float, direction: int, width: float) -> tuple[tuple, ...]:
+    """The direction ring's polygons (two arcs, each with its head): the same every frame."""
     cx, cy = center
     tip = width * 3.4  # heads big enough to read the way of play from across the table
+    out = []
     for k in range(2):
         start = math.radians(200 + 180 * k)
         sweep = math.radians(130)
@@ -264,18 +278,19 @@ def direction_ring(p: Painter, center, radius: float, direction: int, width: flo
             points_in.append(
                 (cx + (radius - width / 2) * math.cos(a), cy + (radius - width / 2) * math.sin(a))
             )
-        p.polygon(points_out + points_in[::-1], th.TEXT)
+        out.append(tuple(points_out + points_in[::-1]))
         # The head at the end, pointing along the way of play.
         ex, ey = cx + radius * math.cos(a1), cy + radius * math.sin(a1)
         sign = 1 if direction > 0 else -1
         tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
         nx, ny = math.cos(a1), math.sin(a1)
-        head = [
+        head = (
             (ex + tx * tip, ey + ty * tip),
             (ex + nx * tip * 0.75, ey + ny * tip * 0.75),
             (ex - nx * tip * 0.75, ey - ny * tip * 0.75),
-        ]
-        p.polygon(head, th.TEXT)
+        )
+        out.append(head)
+    return tuple(out)
 
 
 def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:

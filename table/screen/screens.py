@@ -14,7 +14,8 @@ from .paint import Painter
 from .text import Text
 from .view import Screen, View
 
-Draw = Callable[[Painter, Layout, View, Text], None]
+ScreenDrawing = Callable[[Painter, Layout, View, Text], None]
+"""How a screen is drawn (not the engine's Draw action): onto a Painter, at a Layout."""
 
 
 # --- the table: seats around, the game in the middle ---------------------------------------
@@ -264,13 +265,14 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
     title_px = lay.px(th.TITLE)
     content = (
         title_px
-        + lay.px(th.SMALL) * 4.8
+        + lay.px(th.SMALL) * 5.9
         + lay.px(th.MEDIUM)
         + lay.px(th.TINY) * 1.1 * len(view.notes)
         + lay.u(8)
     )
     y = area.top + max(lay.u(1), (area.height - content) / 2)
-    p.text(text("title"), title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+    title = text("title_resume") if view.resume else text("title")
+    p.text(title, title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
     y += title_px + lay.u(2.5)
     px = lay.px(th.SMALL)
     gap = lay.u(1.2)
@@ -302,17 +304,15 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
             p.marks["preset"] = chip
         x += w + gap
     y += round(px * 1.6) + lay.u(2)
-    key = f"preset_{view.preset}"
-    about = text(key) if text.has(key) else ""
     small = lay.px(th.SMALL)
-    for line in p.wrap(about, small, area.width, lines=2):
+    for line in p.wrap(view.rules_line, small, area.width, lines=3):
         p.text(line, small, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
         y += round(small * 1.05)
     y += lay.u(1.5)
     ready = sum(s.joined for s in view.seats)
     count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
     if view.resume:
-        count = text("saved_game")  # the bar says which button resumes it
+        count = view.progress  # the bar says which button resumes it
     p.text(
         count,
         lay.px(th.MEDIUM),
@@ -485,7 +485,7 @@ def celebration(p: Painter, lay: Layout, text: Text, middle: int) -> None:
             p.blit(p.image(key, make), center=(x, middle + k * lay.u(1.2)))
 
 
-SCREENS: dict[Screen, Draw] = {
+SCREENS: dict[Screen, ScreenDrawing] = {
     Screen.LOBBY: lobby,
     Screen.DEAL: deal,
     Screen.GAME: game,

@@ -120,6 +120,8 @@ class View:
     presets: tuple[str, ...] = RuleSet.PRESETS
     preset_colors: tuple[tuple[str, str], ...] = ()  # (preset, the pad colour that picks it)
     resume: bool = False  # the lobby offers to resume a saved game
+    rules_line: str = ""  # the lobby: the rule set in force (or the saved game's), in a line
+    progress: str = ""  # the lobby offering a saved game: how far it got
     top: str | None = None  # the top card's code
     color: str | None = None  # the colour letter to follow
     direction: int = 1  # +1: clockwise (to the left)
@@ -184,6 +186,11 @@ class TableFacts:
     notes: tuple[str, ...] = ()
     preset_colors: tuple[tuple[str, str], ...] = ()
     resume: bool = False
+    presets: tuple[str, ...] = RuleSet.PRESETS  # the chips the lobby shows
+    rules_line: str = ""
+    progress: str = ""
+    scores: tuple[int | None, ...] = ()  # the lobby: each seat's score in the saved game
+    points: bool = True  # the lobby's saved game scores points
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
     asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
@@ -214,6 +221,10 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
             seats=lobby_seats(facts, names),
             preset_colors=facts.preset_colors,
             resume=facts.resume,
+            presets=facts.presets,
+            rules_line=facts.rules_line,
+            progress=facts.progress,
+            points=facts.points,
             prompt=facts.prompt or text("prompt_lobby"),
             **common,
         )
@@ -325,8 +336,15 @@ def seat_positions(facts: TableFacts, count: int) -> tuple[str, ...]:
 
 def lobby_seats(facts: TableFacts, names: tuple[str, ...]) -> tuple[SeatView, ...]:
     places = seat_positions(facts, len(names))
+    scores = dict(enumerate(facts.scores))
     return tuple(
-        SeatView(seat=s, name=names[s], position=places[s], joined=s in facts.joined)
+        SeatView(
+            seat=s,
+            name=names[s],
+            position=places[s],
+            joined=s in facts.joined,
+            score=scores.get(s) or 0,
+        )
         for s in range(len(names))
     )
 

@@ -79,4 +79,4 @@ def test_legal_actions_while_revealing_are_the_uno_call_apply_accepts():
     assert g.awaiting.kind == "reveal" and g.legal_actions() == [Pass(1)]
     with pytest.raises(IllegalAction) as err:
         g.apply(CallUno(1))
-    assert err.value.reason == "round_over"
+    assert err.value.reason == "counting"  # the hands are being shown for the points

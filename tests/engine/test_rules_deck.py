@@ -52,12 +52,13 @@ def every_card(game):
     return Counter(codes(cards))
 
 
-def refused_for_copies(game, action):
-    """`action` is refused because no copy of its card can still be hidden; nothing changes."""
+def refused_for_copies(game, action, reason="no_copy_left"):
+    """`action` is refused because no copy of its card can still be hidden (`not_in_deck`:
+    the deck has none at all); nothing changes."""
     refused(game, action)
     with pytest.raises(IllegalAction) as refusal:
         game.apply(action)
-    assert refusal.value.reason == "no_copy_left"
+    assert refusal.value.reason == reason
 
 
 def real(preset, counts, top="R3", **kwargs):
@@ -133,7 +134,7 @@ def test_a_flip_of_a_card_the_deck_does_not_hold_is_refused(preset):
     """WS is a cool card; no deck holds WC. A first W4 goes back: it can be flipped again."""
     g = Game.referee(players=3, rules=RuleSet.preset(preset), dealer=0)
     for code in ("WC",) if preset == "cool" else ("WS", "WC"):
-        refused_for_copies(g, Flip(code))
+        refused_for_copies(g, Flip(code), "not_in_deck")
     for _ in range(6):  # more than the 4 W4: each goes back into the pile
         g.apply(Flip("W4"))
     awaits(g, "flip", 0)
@@ -155,7 +156,8 @@ def test_a_reveal_beyond_the_deck_is_refused(preset):
     seat = g.awaiting.seat
     g.apply(Reveal(seat, ["B0"]))
     refused_for_copies(g, Reveal(seat, ["B0"]))
-    refused_for_copies(g, Reveal(seat, ["G1", "WS"] if preset != "cool" else ["G1", "WC"]))
+    absent = ["G1", "WS"] if preset != "cool" else ["G1", "WC"]
+    refused_for_copies(g, Reveal(seat, absent), "not_in_deck")
     assert held(g, seat) == ["B0"]
 
 

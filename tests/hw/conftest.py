@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-import threading
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -46,11 +45,6 @@ def next_event(events: queue.Queue, kind: type | None = None):
 
 
 def wait_seen(feed: FrameFeed) -> None:
-    """Until the camera reader has handled every frame of the image shown (a hang guard: it
-    counts frames, it measures no time)."""
-    pause = threading.Event()
-    for _ in range(20_000):
-        if feed.idle():
-            return
-        pause.wait(0.001)
-    raise AssertionError("the feed's reader never took its frames")
+    """Until the camera reader has handled every frame of the image shown (counted in frames;
+    WAIT is a hang guard only)."""
+    assert feed.wait_idle(WAIT), "the feed's reader never took its frames"

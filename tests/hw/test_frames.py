@@ -62,6 +62,7 @@ def test_a_video_file_plays_and_starts_again_at_its_end(tmp_path):
         ),
         (lambda p: "/dev/no-camera-here", "camera not found: /dev/no-camera-here"),
         (lambda p: "/dev/null", "camera cannot open /dev/null"),
+        (lambda p: "picamera2", "camera needs picamera2"),  # not on this machine: not a Pi
     ],
 )
 def test_a_source_that_cannot_be_opened_says_why_in_one_line(tmp_path, make, says):

@@ -119,7 +119,8 @@ def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
     display = Display(pygame.Surface((800, 480)))
     display.render(view)
     shown = " | ".join(text for text, _ in display.painter.placed)
-    assert "A game was left unfinished" in shown and "players ready" not in shown
+    assert "Resume the saved game?" in shown and "players ready" not in shown
+    assert "press UNO to join" not in shown  # UNO does nothing on the offer
 
 
 def test_the_help_key_shows_the_help_until_the_next_action():

@@ -145,8 +145,10 @@ def test_another_games_line_through_the_script(tmp_path):
     ]
     assert state["top"] == "R2"
     assert state["notices"] == [
+        "The saved game is damaged at line 5: DRAW resumes it after 3 moves (the whole file "
+        "is kept), CHALLENGE sets it aside",  # said before DRAW (issue 24)
         "The saved game was damaged at line 5: resumed after 3 moves; "
-        "the whole file is kept as game.jsonl.damaged-1"
+        "the whole file is kept as game.jsonl.damaged-1",
     ]
 
 

@@ -121,7 +121,8 @@ def test_a_resume_that_fails_on_a_full_disk_keeps_one_copy_of_the_damage(tmp_pat
         again = Session(CONFIG, disk)
         for n in range(3):
             again.handle(press(0, "draw", 1.0 + n), 1.0 + n)  # resume: no room to rewrite
-            assert [a.kind for a in again.alerts] == [AlertKind.CANNOT_SAVE]
+            # Still offered, still damaged: both said until the resume is done.
+            assert [a.kind for a in again.alerts] == [AlertKind.DAMAGE_FOUND, AlertKind.CANNOT_SAVE]
         names = sorted(p.name for p in disk.iterdir())
         assert names == ["filler", "game.jsonl", "game.jsonl.damaged-1"]
         filler.unlink()

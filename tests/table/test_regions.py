@@ -13,21 +13,20 @@ from table.screen.display import Display
 from table.screen.frame import Local, session_view
 from table.screen.regions import merge
 
-SIZE = (800, 480)
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (800, 480)), ("es", (1920, 1080))])
+def test_regions_draw_what_a_full_redraw_draws_over_a_match(tmp_path, lang, size):
+    pygame.display.init()  # SDL's dummy display: images are kept in its format, as on the table
+    try:
+        _compare_over_a_match(tmp_path, lang, pygame.display.set_mode(size))
+    finally:
+        pygame.display.quit()
 
 
-@pytest.fixture
-def window():
-    """SDL's dummy display: images are kept in its format, as on the table."""
-    pygame.display.init()
-    yield pygame.display.set_mode(SIZE)
-    pygame.display.quit()
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_regions_draw_what_a_full_redraw_draws_over_a_match(tmp_path, window, lang):
-    match = Match(tmp_path, lang, SIZE, seed=3)
-    regions, full = Display(window), Display(pygame.Surface(SIZE))
+def _compare_over_a_match(tmp_path, lang: str, window: pygame.Surface) -> None:
+    size = window.get_size()
+    match = Match(tmp_path, lang, size, seed=3)
+    regions, full = Display(window), Display(pygame.Surface(size))
     shares, screens, frame = [], set(), 0
     try:
         while not match.driver.done:
@@ -40,7 +39,7 @@ def test_regions_draw_what_a_full_redraw_draws_over_a_match(tmp_path, window, la
             full.render(view)
             frame += 1
             screens.add((view.screen, view.help))
-            shares.append(regions.updated / (SIZE[0] * SIZE[1]))
+            shares.append(regions.updated / (size[0] * size[1]))
             same = pygame.image.tobytes(regions.surface, "RGB") == pygame.image.tobytes(
                 full.surface, "RGB"
             )

@@ -50,8 +50,10 @@ def test_a_damaged_journal_through_the_script(tmp_path):
     again = play(tmp_path, "0 press 2 draw\n", config)
     assert again["screen"] == "game" and again["actions"] == first["actions"][:2]
     assert again["notices"] == [
+        "The saved game is damaged at line 4: DRAW resumes it after 2 moves (the whole file "
+        "is kept), CHALLENGE sets it aside",  # said before DRAW (issue 24)
         "The saved game was damaged at line 4: resumed after 2 moves; "
-        "the whole file is kept as game.jsonl.damaged-1"
+        "the whole file is kept as game.jsonl.damaged-1",
     ]
     assert (tmp_path / "state" / "game.jsonl.damaged-1").exists()
 
