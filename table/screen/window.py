@@ -184,15 +184,25 @@ class Window:
                 self.sounds.react(outcome.events)
 
     def frame(self, session: Session, now: float) -> None:
-        """Draw the session's View if it changed."""
+        """Draw the session's View if it changed, and show it."""
+        self.draw(session, now)
+        self.present()
+
+    def draw(self, session: Session, now: float) -> None:
+        """Draw the session's View if it changed, not shown yet (`present`)."""
         self._force = False
         view = self.view(session)
-        if self.display.show(view):
+        if self.display.needs_redraw(view):
+            self.display.draw(view)
             self._save(view)
             if view.screen is Screen.DEAL and not self._warm:
                 # While the dealer deals, the table waits: time to draw what plays will need.
                 self.display.warm(view.lang, view.call_word)
                 self._warm = True
+
+    def present(self) -> None:
+        """Show what `draw` drew since the last time."""
+        self.display.present()
 
     def _save(self, view: View) -> None:
         name = str(view.screen)
