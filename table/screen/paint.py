@@ -407,7 +407,29 @@ def _blit(surface: pygame.Surface, op: Op) -> None:
 
 def _rect(surface: pygame.Surface, op: Op) -> None:
     color, rect, width, radius = op.args
+    if radius > 0:  # SDL walks the whole rounded box for every region it is clipped to
+        inside = _rounded_holds(pygame.Rect(rect), width, radius, surface.get_clip())
+        if inside is not None:
+            if inside:
+                surface.fill(color, surface.get_clip())
+            return
     pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+
+
+def _rounded_holds(box: pygame.Rect, width: int, radius: int, region: pygame.Rect) -> bool | None:
+    """Whether pygame's rounded box paints every pixel of `region` (True), none (False), or
+    some (None: draw it); a pixel to spare beyond each corner's radius and each edge's width."""
+    corner = radius + 1
+    if 2 * max(corner, width + 1) >= min(box.size):
+        return None  # corners or edges meet: pygame may paint past the box (draw it)
+    if not box.colliderect(region):
+        return False
+    if width <= 0:
+        inner = (box.inflate(-2 * corner, 0), box.inflate(0, -2 * corner))
+        return True if any(r.contains(region) for r in inner) else None
+    corner, edge = max(corner, width + 1), width + 1
+    hollow = (box.inflate(-2 * corner, -2 * edge), box.inflate(-2 * edge, -2 * corner))
+    return False if any(r.contains(region) for r in hollow) else None
 
 
 def _circle(surface: pygame.Surface, op: Op) -> None:
