@@ -194,6 +194,7 @@ class TableFacts:
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
     asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
+    leaving: tuple[int, ...] = ()  # seats asked whether they leave the game (DRAW held)
 
 
 def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
@@ -248,6 +249,7 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         hand_size=rules.hand_size,
         draw_count=game.draw_count,
         prompt=facts.prompt
+        or leaving_prompt(facts.leaving, names, text)
         or asking_prompt(facts.asking, names, text)
         or prompt_for(game, names, text, facts.events),
         points=rules.points,
@@ -382,6 +384,13 @@ def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[s
         if len(lines) == EVENT_LINES:
             break
     return tuple(lines)
+
+
+def leaving_prompt(seats: Sequence[int], names: tuple[str, ...], text: Text) -> str:
+    """The question to the seats that held DRAW: do they leave? ("" when none is asked)."""
+    if not seats:
+        return ""
+    return text("prompt_leave", name=", ".join(names[s] for s in seats))
 
 
 def asking_prompt(asking: tuple[int, str] | None, names: tuple[str, ...], text: Text) -> str:
