@@ -210,7 +210,7 @@ def test_a_seat_leaves_by_holding_draw_then_pressing_uno_and_stays_gone_after_a_
     journalled, the seat's cards count no more, and a restart resumes without it."""
     config = f'state_dir = "{tmp_path / "state"}"\n'
     asked = play(tmp_path, three(preset) + "2.0 hold 3 draw 2.5\n", config)
-    assert asked["prompt"] == "Seat 3: leave the game? UNO leaves, any other of your buttons stays"
+    assert asked["prompt"] == "Seat 3: leave the game? UNO to leave, your other buttons to stay"
     assert asked["leds"]["3"] == "blink" and [a["type"] for a in asked["actions"]] == ["Flip"]
     assert asked["hand_counts"]["3"] == 7  # DRAW held drew nothing
     left = play(tmp_path, "0 press 1 draw\n1 hold 3 draw 2.5\n4 press 3 uno\n", config)
