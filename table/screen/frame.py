@@ -25,7 +25,6 @@ from .view import (
     Screen,
     TableFacts,
     View,
-    asking_prompt,
     build_view,
     prompt_for,
 )
@@ -148,7 +147,7 @@ def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[st
         return blanks
     names = tuple(seat_name(config, p, text) for p in session.joined)
     events = tuple(line.event for line in session.lines if line.event is not None)
-    prompt = asking_prompt(session.asking(), names, text) or prompt_for(game, names, text, events)
+    prompt = prompt_for(game, names, text, events, session.asking())
     awaited = game.awaiting.seat
     if awaited is None:
         return blanks | {"waiting": prompt}

@@ -195,7 +195,7 @@ class Window:
             self._save(view)
             if view.screen is Screen.DEAL and not self._warm:
                 # While the dealer deals, the table waits: time to draw what plays will need.
-                self.display.warm(view.lang, view.call_word)
+                self.display.warm(view.lang, view.table.call_word)
                 self._warm = True
 
     def _save(self, view: View) -> None:
