@@ -137,6 +137,7 @@ class TableFacts:
     screen: Screen | None = None  # force a screen (the lobby); else the game decides
     prompt: str | None = None  # replace the prompt the game's state suggests
     asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
+    leaving: tuple[int, ...] = ()  # seats asked whether they leave the game (DRAW held)
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,11 @@ def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
         seat, card = facts.asking
         played = text("ev_played", name=names[seat], card=text.card(card))
         events = (played, *events)[:EVENT_LINES]
-    prompt = facts.prompt or prompt_for(game, names, text, facts.events, facts.asking)
+    prompt = (
+        facts.prompt
+        or leaving_prompt(facts.leaving, names, text)
+        or prompt_for(game, names, text, facts.events, facts.asking)
+    )
     return View(
         screen=facts.screen or screen_for(game),
         table=facts,
@@ -380,6 +385,13 @@ def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[s
         if len(lines) == EVENT_LINES:
             break
     return tuple(lines)
+
+
+def leaving_prompt(seats: Sequence[int], names: tuple[str, ...], text: Text) -> str:
+    """The question to the seats that held DRAW: do they leave? ("" when none is asked)."""
+    if not seats:
+        return ""
+    return text("prompt_leave", name=", ".join(names[s] for s in seats))
 
 
 def prompt_for(
