@@ -229,7 +229,7 @@ def _lobby_row(
     p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view: View, text: Text
 ) -> None:
     px = lay.px(th.SMALL)
-    if view.resume:  # the saved game offered: who played it, with the score it had
+    if view.table.resume:  # the saved game offered: who played it, with the score it had
         said = f"{seat.score} {text('pts')}" if view.points else text("saved_seat")
         said = said if seat.joined else text("saved_not_seat")
         color = th.TEXT if seat.joined else th.DIM
@@ -366,12 +366,13 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
-        accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
+        awaited = view.game is not None and view.game.awaited is not None
+        accent = th.HIGHLIGHT if awaited else th.PANEL_EDGE
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
     line = view.footer
     right = status.left - lay.margin
-    if view.typed:
-        right = typed_box(p, lay, view.typed, text, right) - lay.margin
+    if view.table.typed:
+        right = typed_box(p, lay, view.table.typed, text, right) - lay.margin
     area = pygame.Rect(lay.margin * 2, bar.top, right - lay.margin * 2, bar.height)
     px = lay.px(th.BIG)
     lines = [line]
@@ -403,7 +404,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """Reader connected or not, the pin factory, and the last device problem."""
     area = lay.status
     px = lay.px(th.TINY)
-    dev = view.devices
+    dev = view.table.devices
     if dev.reader:
         lines = [(text("reader_ok"), th.GOOD)]
     elif dev.typing:
@@ -462,14 +463,15 @@ def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
         box.width - lay.u(6),
         box.height - lay.u(6) - title_px - close_px,
     )
-    count = len(view.key_grid) + len(view.keys)
+    keys, key_grid = view.table.keys, view.table.key_grid
+    count = len(key_grid) + len(keys)
     if not count:
         return
     px = max(lay.px(th.TINY), min(lay.px(th.SMALL), round(area.height / count / 1.3)))
     row_h = round(px * 1.3)
-    y = _key_grid(p, lay, area, view.key_grid, px, row_h)
-    key_w = max(p.width(k, px) for k, _ in view.keys) + px
-    for key, meaning in view.keys:
+    y = _key_grid(p, lay, area, key_grid, px, row_h)
+    key_w = max(p.width(k, px) for k, _ in keys) + px
+    for key, meaning in keys:
         cap = _key_cap(p, key, px, round(key_w), (area.left, y))
         p.text(
             meaning,

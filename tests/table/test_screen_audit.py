@@ -194,6 +194,7 @@ def waiting_states(base) -> dict[str, Callable[[str], Table]]:
         "prompt_match_done": lambda lang: bruno_goes_out(
             two_seats(at_table(lang, knobs="target_score = 1"))
         ).scan("B9"),
+        "prompt_leave": lambda lang: at_table(lang).started().hold(2, Button.DRAW),
     }
 
 
