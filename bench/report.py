@@ -317,12 +317,13 @@ def _input_why(table: dict) -> str:
     return (
         "**Input to frame.** Medians of each stage in this run (the table below says what "
         f"each is): {stages}. The wake-up (the device's thread, then the one wait) is a "
-        "fraction of a millisecond on every path; what is left is the action's journal "
-        "fsync (apply) and the frame at 1920x1080, longest when a card face is drawn for "
-        "the first time at screen size (a serial scan plays a card). Next: render the frame "
-        "while the fsync runs on another thread and flip only once it returns (the "
-        "journal's promise holds), card faces drawn ahead of their first play, and redraw "
-        "only the regions that changed. Other engineers' jobs load this 2-core machine: "
+        "fraction of a millisecond on every path; apply is the action applied and its "
+        "journal line written; the frame is drawn while the line's fsync runs on the "
+        "journal's thread and shown once the fsync returned (nothing is shown that is not on "
+        "disk), so the frame stage holds whichever of the two is longer. The drawing itself "
+        "is counted in instructions (the frame section below), which do not depend on how "
+        "busy the machine is; wall-clock times do. Other engineers' jobs load this 2-core "
+        "machine: "
         "the load average at the start is in the Machine table."
     )
 
@@ -442,9 +443,10 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "MockFactory, a pty card reader, a Session with its journal, the Window and its "
         "WindowWake, the Loop on an Inbox: one wait for every source; `python -m bench.table`) "
         "run a 4-seat official game on real cards. Another thread sends each input while the "
-        "loop runs; the time runs from just before the input is sent to the end of "
-        "`Window.frame` (`Display.show`: the frame drawn and flipped). Every input is an "
-        "action, journalled and fsync'd before its frame:",
+        "loop runs; the time runs from just before the input is sent to the moment its "
+        "frame shown (`Window.present`: the loop draws the frame while the action's journal "
+        "fsync runs and hands it to the display once the fsync returned). Every input is an "
+        "action, on disk before its frame is shown:",
         "",
         "- **GPIO edge**: the awaited seat's DRAW on a mock pin, pressed and let go "
         "(`drive_low`, `drive_high`), which gpiozero's callback thread turns into a press and "
@@ -467,8 +469,9 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "The last three columns are medians of the stages: **wake** from the input sent to "
         "the loop handing it to the session (the device's thread: gpiozero's callback, "
         "SDL's queue, the reader's read; then the loop's one wait), **apply** from there to "
-        "the frame's start (the action applied and journalled, fsync included; the settle "
-        "window too where there is one), **frame** the frame drawn and flipped. Medians of "
+        "the frame's start (the action applied and its journal line written; the settle "
+        "window too where there is one), **frame** the frame drawn while the line's fsync "
+        "runs, then shown once the fsync returned. Medians of "
         "the stages need not add up to the median of the whole. The slowest input of each "
         "path, stage by stage (wake + apply + frame): "
         + "; ".join(

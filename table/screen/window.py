@@ -13,6 +13,7 @@ from hw.events import InputEvent
 from hw.keyboard import HELP_KEY, Keyboard
 from table.flow.controller import Applied, Outcome
 from table.flow.session import Session
+from table.screen import heap
 from table.screen.display import Display
 from table.screen.frame import Local, session_view
 from table.screen.sound import Sounds
@@ -63,6 +64,7 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    heap.keep_big_blocks_apart()  # before the first surface: memory flat over days
     try:
         pygame.display.init()
     except pygame.error as err:
