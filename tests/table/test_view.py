@@ -131,6 +131,19 @@ def test_the_lobby_view_lists_seats_and_who_joined():
     assert view.preset == "cool" and "join" in view.prompt
 
 
+def test_a_view_keeps_the_game_as_it_was_when_built():
+    """The Display redraws when a View differs from the last one drawn: a View that read the
+    live Game would change along with it and never differ."""
+    rules = RuleSet.preset("official")
+    game = Game.from_position(rules, hands=[["R7", "G2"], ["B1", "B2"]], top="R5", turn=0)
+    facts = TableFacts(names=("Ana", "Bruno"), lang="en")
+    view = build_view(game, facts)
+    game.apply(Play(0, "R7"))
+    assert (view.game.top, view.game.awaited, view.game.actions) == ("R5", 0, 0)
+    assert [s.cards for s in view.seats] == [2, 2] and view.prompt.startswith("Ana")
+    assert build_view(game, facts) != view
+
+
 def test_the_controller_can_force_a_screen_and_a_prompt():
     game = Game.new(2, seed=1)
     facts = TableFacts(screen=Screen.LOBBY, prompt="Starting…", notices=(Notice("no", seat=1),))
