@@ -508,8 +508,15 @@ PI = {
     "Raspberry Pi 4": ("Cortex-A72", 1.8, (0.8, 1.3), 4.0),
     "Raspberry Pi 5": ("Cortex-A76", 2.4, (1.6, 2.4), 8.0),
 }
-"""Published clocks and memory figures; instructions per cycle for an interpreter's code,
-an assumption (the Pi 5's A76 does about twice the A72's work per clock, Arm's figures)."""
+"""Clocks from the boards' product briefs (Pi 4: BCM2711, 4x Cortex-A72 at 1.8 GHz, LPDDR4-3200
+on a 32-bit bus, 12.8 GB/s at its peak; Pi 5: BCM2712, 4x Cortex-A76 at 2.4 GHz, LPDDR4X-4267,
+17 GB/s at its peak); the bandwidth a copy reaches is taken as about a third to half of that
+peak, and the instructions per cycle for an interpreter's code are an assumption (the A76 does
+about twice the A72's work per clock, by Arm's figures)."""
+MEMORY = {
+    "Raspberry Pi 4": "LPDDR4-3200, 12.8 GB/s peak",
+    "Raspberry Pi 5": "LPDDR4X-4267, 17 GB/s peak",
+}
 ARM_PER_X86 = (1.0, 1.3)  # Arm64 instructions for one x86-64 instruction of the same code
 
 
@@ -551,26 +558,30 @@ def _frames_section(frames: dict) -> list[str]:
         f"{median / 1e6:.1f} M, p90 {counted['p90_per_frame'] / 1e6:.1f} M over "
         f"{counted['dumps']:,} frames.",
         "",
-        "**On a Pi (a rough estimate, not a measurement: within 2x at best).** The median "
+        "**On a Pi: a rough estimate, not a measurement (right within a factor of 2 at best, "
+        "and only for the drawing: no Pi was used).** The median "
         f"frame's {median / 1e6:.1f} M x86-64 instructions, taken as {ARM_PER_X86[0]:g}-"
         f"{ARM_PER_X86[1]:g} Arm64 instructions each, at the board's clock and an assumed 0.8-"
         "2.4 instructions per cycle for an interpreter's branchy code, plus the frame's "
         f"{share / 1e6:.2f} M pixels read and written once at the board's memory bandwidth:",
         "",
-        "| board | CPU | clock | instructions per cycle (assumed) | memory | a median frame |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| board | CPU | clock | instructions per cycle (assumed) | memory (published) "
+        "| copy bandwidth (assumed) | a median frame |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for board, (low, high) in pi_estimate(median, share).items():
         cpu, ghz, (ipc_low, ipc_high), bandwidth = PI[board]
         out.append(
-            f"| {board} | {cpu} | {ghz:g} GHz | {ipc_low:g}-{ipc_high:g} | ~{bandwidth:g} GB/s "
-            f"| {low:.1f}-{high:.1f} ms |"
+            f"| {board} | {cpu} | {ghz:g} GHz | {ipc_low:g}-{ipc_high:g} | {MEMORY[board]} "
+            f"| ~{bandwidth:g} GB/s | {low:.1f}-{high:.1f} ms |"
         )
     out += [
         "",
-        "What this leaves out: SDL's KMS/DRM path on the Pi (the regions handed to the "
-        "display are copied to the screen by the GPU's driver, not counted here), caches, "
-        "and the Pi's Python build. Time it on the board itself to know.",
+        "Clocks and memory are the boards' published figures; the rest is assumed. What this "
+        "leaves out: SDL's KMS/DRM path on the Pi (the regions handed to the display are "
+        "copied to the screen by the GPU's driver, not counted here), the caches (a Pi's are "
+        "smaller), NEON in place of SSE2/AVX2 in pygame's blitters and scaler, and the Pi's "
+        "Python build. Time it on the board itself to know.",
         "",
     ]
     return out
