@@ -174,6 +174,14 @@ def test_draw_s_key_held_is_a_press_and_a_release_on_the_queue(tmp_path):
         ButtonPressed(1, Button.DRAW, 5.0, released=True),
         ButtonReleased(1, Button.DRAW, 7.5),
     ]
+    # The window loses the keyboard while a DRAW key is down: no KEYUP comes, it is let go.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    window.pump(9.0)
+    assert [events.get_nowait(), events.get_nowait()] == [
+        ButtonPressed(0, Button.DRAW, 9.0, released=True),
+        ButtonReleased(0, Button.DRAW, 9.0),
+    ]
 
 
 # --- the table script: `hold SEAT BUTTON DURATION` (README, "The table script") -------------
