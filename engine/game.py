@@ -69,6 +69,12 @@ MOMENTS: dict[type, tuple[Kind, ...]] = {
     Accept: (Kind.RESPOND, Kind.CHALLENGE),
     Challenge: (Kind.CHALLENGE,),
 }
+PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
+# The moves other than plays (and UNO calls) that each moment may accept, in listing order.
+OTHER_MOVES: dict[Kind, tuple[type, ...]] = {
+    kind: tuple(cls for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls])
+    for kind in Kind
+}
 
 # What a play must fit at each moment (Mode), as a yes or no, and as a refusal with its
 # reason: `legal_actions()` sifts candidate plays with the first, `apply` checks with the second.
@@ -112,10 +118,9 @@ class Game:
         self.seed = seed
         self.origin: dict = {}
         self._history: list[Action] = []
-        # The last legal_actions(), for apply_listed: (len(history) then, each action by its
-        # id). The action itself is kept and compared with `is`: an id alone may name another
-        # object later (a deep copy of the game holds copies of the actions, under their ids).
-        self._listed: tuple[int, dict[int, Action]] | None = None
+        # The last legal_actions(), for apply_listed, and the length of the history then.
+        self._listed: list[Action] = []
+        self._listed_at = -1
         self.last_events: Events = []
 
     @classmethod
@@ -511,16 +516,19 @@ class Game:
         """Apply an action that the last `legal_actions()` listed (that very object, listed
         since the last action) without checking it again: the fast path for bots and benches.
         Any other action raises ValueError: `apply` checks it."""
-        listed = self._listed
-        if not (
-            listed is not None
-            and listed[0] == len(self._history)
-            and listed[1].get(id(action)) is action
-        ):
+        if not self._was_listed(action):
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
         self._HANDLERS[type(action)](self, action, events)
         return self._done(action, events)
+
+    def _was_listed(self, action: Action) -> bool:
+        """Whether `action` is one of the very objects the last `legal_actions()` listed, and
+        nothing was applied since. Compared with `is`, not `==` nor by id: a deep copy of the
+        game holds copies of the listed actions, and an id alone may name another object."""
+        if self._listed_at != len(self._history):
+            return False
+        return any(move is action for move in self._listed)
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
@@ -899,20 +907,20 @@ class Game:
         """Every legal action for the awaited seat (plays only where its hand is seen)."""
         aw = self._s.awaiting
         seat = aw.seat
-        if aw.kind is Kind.ROUND_OVER:
-            moves: list[Action] = [NextRound()]
+        if aw.kind in PLAYING and seat is not None:  # the common moments, first
+            moves = self._legal_moves(seat)
+        elif aw.kind is Kind.ROUND_OVER:
+            moves = [NextRound()]
         elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
         elif aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
             moves = [plays.move(Pass, seat), *self._call(seat)]
         elif aw.kind is Kind.FLIP:
             moves = self._call(seat)  # of a card the engine has not seen
-        elif aw.kind is Kind.COLOR:
-            moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:
-            moves = self._legal_moves(seat)
+            moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         # `apply_listed` takes one of these without checking it again.
-        self._listed = (len(self._history), {id(move): move for move in moves})
+        self._listed, self._listed_at = moves, len(self._history)
         return moves
 
     def _call(self, seat: int) -> list[Action]:
@@ -928,25 +936,31 @@ class Game:
         hand too big for it."""
         s = self._s
         kind = s.awaiting.kind
-        moves: list[Action] = self._legal_plays(seat) if kind in MOMENTS[Play] else []
-        others = [
-            plays.move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
-        ]
+        moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
+        for cls in OTHER_MOVES[kind]:
+            move = plays.move(cls, seat)
+            if self._allows(move):
+                moves.append(move)
         if uno.few_to_call(s, seat):
-            others.append(plays.move(CallUno, seat))
-        return moves + [m for m in others if self._allows(m)]
+            call = plays.move(CallUno, seat)
+            if self._allows(call):
+                moves.append(call)
+        return moves
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        mode, count = self._play_mode(seat), s.hands[seat].count
-        fit = FITS[mode]
-        turn = mode is Mode.TURN  # the common moment: one test of the first card, in place
+        mode = self._play_mode(seat)
+        if mode is Mode.TURN:  # the common moment: the hand sifted by the cards that fit
+            found = plays.candidates(s, seat, matching.fitting(s))
+        else:
+            fit = FITS[mode]
+            found = [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
+        count = s.hands[seat].count
         legal: list[Action] = []
-        for cards in plays.candidates(s, seat):
-            fits = matching.fits(s, cards[0]) if turn else fit(s, cards)
+        for cards in found:
             # Only a play of the whole hand can be refused for going out.
-            if fits and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
+            if len(cards) < count or scoring.going_out_ok(s, seat, cards):
                 legal += plays.variants(s, seat, cards)
         return legal
 

@@ -3,21 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from functools import lru_cache
 
 from .actions import Action, Play
-from .cards import Card, Color, Rank
+from .cards import ALL_CARDS, Card, Color, Rank
 from .hands import partners, swaps
 from .state import State
 
 
-def candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
-    """The seat's seen cards one by one in hand order, then (multi_play) its runs."""
+def candidates(s: State, seat: int, firsts: Container[Card] = ALL_CARDS) -> list[tuple[Card, ...]]:
+    """The seat's seen cards one by one in hand order, then (multi_play) its runs: those
+    whose first card is one of `firsts` (the cards that fit the top, say)."""
     hand = s.hands[seat].cards
-    found: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
+    found = [(card,) for card in dict.fromkeys(hand) if card in firsts]
     if s.rules.multi_play:
-        found += runs(hand)
+        found += [run for run in runs(hand) if run[0] in firsts]
     return found
 
 

@@ -32,6 +32,8 @@ class Kind(StrEnum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
 
+    __hash__ = str.__hash__  # a str's own, in C (Enum's is a Python call), as Color's
+
 
 OVER = (Kind.ROUND_OVER, Kind.MATCH_OVER)
 
@@ -44,6 +46,8 @@ class Mode(StrEnum):
     STACK = "stack"  # answering a pending draw (stacking.py)
     COUNTER = "counter"  # countering an S or R (counters.py)
     JUMP = "jump"  # out of turn, a card identical to the top (matching.py)
+
+    __hash__ = str.__hash__  # a str's own, in C (Enum's is a Python call), as Color's
 
 
 class Against(StrEnum):
