@@ -54,6 +54,7 @@ from .state import (
     State,
     Wild4,
 )
+from .values import shared
 
 __all__ = ["Awaiting", "Game", "Kind"]
 
@@ -524,11 +525,10 @@ class Game:
 
     def _was_listed(self, action: Action) -> bool:
         """Whether `action` is one of the very objects the last `legal_actions()` listed, and
-        nothing was applied since. Compared with `is`, not `==` nor by id: a deep copy of the
-        game holds copies of the listed actions, and an id alone may name another object."""
-        if self._listed_at != len(self._history):
-            return False
-        return any(move is action for move in self._listed)
+        nothing was applied since. By identity, not `==`: a deep copy of the game holds equal
+        copies of the listed actions. The ids of objects alive together differ, and the
+        listing keeps every listed object alive: the same id is the same object."""
+        return self._listed_at == len(self._history) and id(action) in map(id, self._listed)
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
@@ -638,6 +638,27 @@ class Game:
     def _check_choose_color(self, action: ChooseColor) -> None:
         self._expect(action.seat, Kind.COLOR)
 
+    # The moves but plays as `legal_actions()` sifts them, for the awaited seat at one of
+    # their moments: their checks above less the seat and the moment, as a yes or no.
+    def _may_draw(self, seat: int) -> bool:
+        return drawing.may_draw(self._s, self._s.hands[seat])
+
+    def _may_pass(self, seat: int) -> bool:
+        return self._s.awaiting.kind is Kind.REVEAL or drawing.may_pass(self._s)
+
+    def _may_accept(self, seat: int) -> bool:
+        return True
+
+    def _may_challenge(self, seat: int) -> bool:
+        return stacking.may_challenge(self._s)
+
+    _MAY: ClassVar[dict[type, Callable[[Game, int], bool]]] = {
+        Draw: _may_draw,
+        Pass: _may_pass,
+        Accept: _may_accept,
+        Challenge: _may_challenge,
+    }
+
     # The check of the actions `legal_actions()` lists; the others check as they apply.
     _CHECKS: ClassVar[dict[type, Callable[[Game, Action], None]]] = {
         Play: _check_play,
@@ -677,12 +698,13 @@ class Game:
             stacking.judge(s, seat, hand, follow, n)
         s.drawn, s.drew_nothing = [], False
         s.counter = s.color_owed_by = None
+        out = hand.count == 0
         s.color = color if card.is_wild else card.color
-        if card.is_wild and hand.count == 0:
+        if card.is_wild and out:
             s.color = None  # the round is over: a last wild names no colour
-        events.append(ev.Played(seat, cards, s.color, auto))
+        events.append(shared(ev.Played, seat, cards, s.color, auto))
         uno.after_play(s, seat)
-        if hand.count == 0:
+        if out:
             stacking.last_hit(s, seat, cards, mode, events)
             scoring.end_round(s, seat, events)
         elif card.is_wild and color is None and not s.rules.open_wild:
@@ -753,7 +775,7 @@ class Game:
         if after is drawing.AfterDraw.PLAY:
             self._play_cards(seat, (got[0],), None, events, auto=True)
         elif after is drawing.AfterDraw.PASS:
-            events.append(ev.Passed(seat))
+            events.append(shared(ev.Passed, seat))
             s.begin_turn(s.next(seat))
 
     def _on_pass(self, action: Pass, events: Events) -> None:
@@ -762,7 +784,7 @@ class Game:
             self._stop_showing(action.seat, events)
             return
         s.close_window(action.seat)
-        events.append(ev.Passed(action.seat))
+        events.append(shared(ev.Passed, action.seat))
         s.begin_turn(s.next(action.seat))
 
     def _on_accept(self, action: Accept, events: Events) -> None:
@@ -879,7 +901,7 @@ class Game:
         """A hand that cannot be shown to the end (a card no reader reads, a miscount): in a
         tally its cards not shown score for no one; a challenged seat that stops is guilty."""
         s = self._s
-        events.append(ev.Passed(seat))
+        events.append(shared(ev.Passed, seat))
         if s.w4 is not None:
             stacking.settle(s, s.w4.challenger, s.w4.seat, True, events)
             return
@@ -914,37 +936,33 @@ class Game:
         elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
         elif aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
-            moves = [plays.move(Pass, seat), *self._call(seat)]
+            moves = [shared(Pass, seat), *self._call(seat)]
         elif aw.kind is Kind.FLIP:
             moves = self._call(seat)  # of a card the engine has not seen
         else:
-            moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
+            moves = [*(shared(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         # `apply_listed` takes one of these without checking it again.
         self._listed, self._listed_at = moves, len(self._history)
         return moves
 
     def _call(self, seat: int) -> list[Action]:
         """CallUno, where `apply` accepts it from `seat` now."""
-        call = plays.move(CallUno, seat)
-        return [call] if self._allows(call) else []
+        return [shared(CallUno, seat)] if uno.may_call(self._s, seat) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
-        """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
+        """The awaited seat's moves that `apply` accepts, sifted by what its checks ask.
 
         A candidate that the moment refuses anyway is not built: no play or draw out of its
-        moment (MOMENTS), no play that does not fit the moment (FITS), no UNO call from a
-        hand too big for it."""
+        moment (MOMENTS), no play that does not fit the moment (FITS), no other move its
+        check refuses (`_MAY`), no UNO call `uno.may_call` refuses."""
         s = self._s
         kind = s.awaiting.kind
         moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
         for cls in OTHER_MOVES[kind]:
-            move = plays.move(cls, seat)
-            if self._allows(move):
-                moves.append(move)
-        if uno.few_to_call(s, seat):
-            call = plays.move(CallUno, seat)
-            if self._allows(call):
-                moves.append(call)
+            if self._MAY[cls](self, seat):
+                moves.append(shared(cls, seat))
+        if uno.may_call(s, seat):
+            moves.append(shared(CallUno, seat))
         return moves
 
     def _legal_plays(self, seat: int) -> list[Action]:

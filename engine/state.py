@@ -15,6 +15,7 @@ from functools import cache
 from . import events as ev
 from .cards import Card, Color
 from .rules import RuleSet
+from .values import shared
 
 Events = list[ev.Event]
 
@@ -311,7 +312,7 @@ class State:
             self.called.discard(seat)
             if self.catch_target == seat:
                 self.catch_target = None
-        events.append(ev.Drew(seat, len(got) + unseen, tuple(got), reason))
+        events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
         return got
 
     def _reshuffle(self, events: Events) -> bool:
