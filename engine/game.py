@@ -532,7 +532,8 @@ class Game:
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
-        open_wild.hold_for_color(self._s)
+        if self._s.color_owed_by is not None:  # open_wild: a wild's colour is owed
+            open_wild.hold_for_color(self._s)
         self._history.append(action)
         self.last_events = events
         return events
@@ -975,12 +976,11 @@ class Game:
             fit = FITS[mode]
             found = [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
         count = s.hands[seat].count
-        legal: list[Action] = []
-        for cards in found:
-            # Only a play of the whole hand can be refused for going out.
-            if len(cards) < count or scoring.going_out_ok(s, seat, cards):
-                legal += plays.variants(s, seat, cards)
-        return legal
+        # Only a play of the whole hand can be refused for going out.
+        going = [
+            cards for cards in found if len(cards) < count or scoring.going_out_ok(s, seat, cards)
+        ]
+        return plays.variants_of(s, seat, going)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""

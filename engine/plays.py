@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterator
 from functools import lru_cache
 
-from .actions import Play
+from .actions import Action, Play
 from .cards import ALL_CARDS, Card, Color, Rank
 from .hands import partners, swaps
 from .state import State
@@ -29,6 +29,13 @@ def variants(s: State, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
         aimed = tuple(shared(Play, seat, cards, None, t) for t in partners(s, seat))
         return aimed or (shared(Play, seat, cards),)
     return _plays(seat, cards)
+
+
+def variants_of(s: State, seat: int, found: list[tuple[Card, ...]]) -> list[Action]:
+    """The plays of each of these cards (`variants`), one list."""
+    if not s.rules.seven_zero:  # the common case, first: no play names a seat
+        return [play for cards in found for play in _plays(seat, cards)]
+    return [play for cards in found for play in variants(s, seat, cards)]
 
 
 @lru_cache(maxsize=4096)

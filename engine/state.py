@@ -162,9 +162,10 @@ class Hand:
         return None
 
     def take(self, card: Card) -> None:
-        if card in self.cards:
+        """The card leaves the hand: a seen one, else one of the unseen."""
+        try:
             self.cards.remove(card)
-        else:
+        except ValueError:
             self.unseen -= 1
 
 
