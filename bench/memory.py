@@ -90,8 +90,8 @@ def measure(size: tuple[int, int], actions: int = 5000, matches: int | None = No
                     view = window.view(match.session)
                     frames += window.display.show(view)
                     screens.add(str(view.screen) + ("+help" if view.help else ""))
-                    if view.top:
-                        faces.add(view.top)
+                    if view.game is not None and view.game.top:
+                        faces.add(view.game.top)
             finally:
                 match.close()
             if not match.driver.consistent:

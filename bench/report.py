@@ -458,9 +458,12 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "`Window.frame` (`Display.show`: the frame drawn and flipped). Every input is an "
         "action, journalled and fsync'd before its frame:",
         "",
-        "- **GPIO edge**: the awaited seat's DRAW on a mock pin (`drive_low`), which "
-        "gpiozero's callback thread turns into a press (a draw, then a pass);",
-        "- **key press**: the same seat's DRAW key as a KEYDOWN posted into SDL's event queue "
+        "- **GPIO edge**: the awaited seat's DRAW on a mock pin, pressed and let go "
+        "(`drive_low`, `drive_high`), which gpiozero's callback thread turns into a press and "
+        "its release (DRAW goes in at its release, as a long press asks to leave: "
+        "table/flow/holds.py; a draw, then a pass);",
+        "- **key press**: the same seat's DRAW key as a KEYDOWN and its KEYUP posted into "
+        "SDL's event queue "
         "(`pygame.event.post`), which the window pumps as it does a keyboard's or a "
         "keyboard-mode reader's key; SDL's dummy driver has no keyboard of its own;",
         "- **serial scan**: a card code and CRLF written to the pty the card reader's thread "

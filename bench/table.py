@@ -5,9 +5,10 @@ not the engine bench's) and prints one JSON line. The rig is the app's own, as `
 builds it (`table.app.build_table`): gpiozero's MockFactory, a pty card reader, a Session with a
 journal, the Window with its WindowWake, the Loop on an Inbox (one wait for every source).
 Inputs come from another thread while the loop runs, as a device would send them:
-- gpio: a mock pin's edge (`drive_low`), which gpiozero's callback turns into a press;
-- key: a KEYDOWN posted into SDL's event queue, which the window pumps as it would a key
-  from a keyboard or a reader in keyboard mode;
+- gpio: a mock pin's press and release edges (`drive_low`, `drive_high`), which gpiozero's
+  callback turns into a press and its release (DRAW goes in at its release: table/flow/holds.py);
+- key: a KEYDOWN and its KEYUP posted into SDL's event queue, which the window pumps as it
+  would a key from a keyboard or a reader in keyboard mode;
 - serial: a card code and CRLF written to the pty the card reader's thread reads.
 `--one-wait=no` runs the loop as it was before (a plain queue: window events read only between
 sleeps of up to 0.5 s), for a before/after comparison.
@@ -114,11 +115,14 @@ class Rig:
         return self.session.joined[game.awaiting.seat]
 
     def press_key(self, seat: int, button: Button) -> None:
-        """A key press posted into SDL's queue, as a keyboard's (or a HID reader's) arrives."""
+        """A key press posted into SDL's queue, as a keyboard's (or a HID reader's) arrives:
+        down and up (DRAW goes in at its release: table/flow/holds.py)."""
         import pygame
 
         name = SEAT_KEYS[seat][(Button.UNO, Button.CHALLENGE, Button.DRAW).index(button)]
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name)))
+        key = pygame.key.key_code(name)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
 
 
 def number_cards(first: str = "R5", copies: int = 2) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -13,7 +13,7 @@ import gpiozero
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
-from hw.events import Button, ButtonPressed, InputEvent
+from hw.events import Button, ButtonPressed, ButtonReleased, InputEvent
 
 MAX_EDGE_AGE = 1.0
 """An edge time more than this many seconds old is not believed (a factory with another clock)."""
@@ -95,7 +95,8 @@ class Refractory:
 
 
 class Panel:
-    """Every seat panel and the colour pad on one pin factory; presses go on `events`."""
+    """Every seat panel and the colour pad on one pin factory; presses go on `events`, and
+    the releases of the buttons named in `releases` (a press of theirs says so)."""
 
     def __init__(
         self,
@@ -107,11 +108,14 @@ class Panel:
         bounce: float = 0.005,
         refractory: float = 0.04,
         clock: Callable[[], float] = time.monotonic,
+        releases: Collection[Button] = (),
     ) -> None:
         self.factory = factory
         self._events = events
         self._clock = clock  # the clock the edge times are on (the table's monotonic clock)
         self._refractory = Refractory(refractory)
+        self._releases = frozenset(releases)
+        self._down: set[tuple[int | None, Button]] = set()  # pressed, release not yet sent
         self._buttons: list[gpiozero.DigitalInputDevice] = []
         self._leds: dict[int, gpiozero.LED] = {}
         self._shown: dict[int, str] = {}
@@ -141,8 +145,16 @@ class Panel:
     def _edge(self, seat: int | None, name: Button, device, pressed: bool) -> None:
         # Runs on gpiozero's thread: do as little as possible.
         at = _edge_time(device, self._clock(), pressed)
-        if self._refractory.accept((seat, name), at, pressed):
-            self._events.put(ButtonPressed(seat, name, at))
+        key = (seat, name)
+        if self._refractory.accept(key, at, pressed):
+            released = name in self._releases
+            if released:
+                self._down.add(key)
+            self._events.put(ButtonPressed(seat, name, at, released))
+        elif not pressed and key in self._down:
+            # The first release edge ends the press; its bounces, like a press's, are dropped.
+            self._down.discard(key)
+            self._events.put(ButtonReleased(seat, name, at))
 
     @property
     def led_seats(self) -> list[int]:

@@ -24,7 +24,20 @@ PAD_BUTTONS = (Button.RED, Button.YELLOW, Button.GREEN, Button.BLUE)
 
 @dataclass(frozen=True)
 class ButtonPressed:
-    """A button went down: `seat` None is the colour pad; `at` the edge time (monotonic s)."""
+    """A button went down: `seat` None is the colour pad; `at` the edge time (monotonic s).
+
+    `released` is True when the device reports this press's end too (a `ButtonReleased`), so
+    that the table may wait to learn how long it was held."""
+
+    seat: int | None
+    button: Button
+    at: float
+    released: bool = False
+
+
+@dataclass(frozen=True)
+class ButtonReleased:
+    """A button pressed (a `ButtonPressed` with `released`) went up at `at` (monotonic s)."""
 
     seat: int | None
     button: Button
@@ -90,4 +103,4 @@ class DeviceReady:
     detail: str
 
 
-InputEvent = ButtonPressed | CodeScanned | DeviceProblem | DeviceReady
+InputEvent = ButtonPressed | ButtonReleased | CodeScanned | DeviceProblem | DeviceReady

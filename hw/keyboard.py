@@ -6,11 +6,19 @@ never occur in a card code, so a code can be typed at any time and sent with Ent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent, Problem
+from hw.events import (
+    Button,
+    ButtonPressed,
+    ButtonReleased,
+    CodeScanned,
+    DeviceProblem,
+    InputEvent,
+    Problem,
+)
 
 SEAT_KEYS = (("q", "a", "z"), ("u", "j", "m"), ("i", "k", ","), ("o", "l", "."), ("p", ";", "/"))
 """UNO, CHALLENGE and DRAW keys of seats 1..5: keyboard columns with no letter of a card code."""
@@ -53,12 +61,20 @@ class KeyMap:
 class Keyboard:
     """Turns key presses into input events: button keys at once, typed codes on Enter.
 
-    `decode` turns the typed text into a card code, or None when it is not one.
+    `decode` turns the typed text into a card code, or None when it is not one; the keys of
+    the buttons in `releases` say when they go up too (`key_up`), as a panel's do.
     """
 
-    def __init__(self, keymap: KeyMap, decode: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        keymap: KeyMap,
+        decode: Callable[[str], str | None],
+        releases: Collection[Button] = (),
+    ) -> None:
         self.keymap = keymap
         self._decode = decode
+        self._releases = frozenset(releases)
+        self._down: set[str] = set()  # keys of such buttons pressed and not yet up
         self.typed = ""
         """The code being typed, shown on screen as a text box."""
 
@@ -67,7 +83,12 @@ class Keyboard:
         name = name.lower()
         if name in self.keymap.buttons:
             seat, button = self.keymap.buttons[name]
-            return ButtonPressed(seat, button, at)
+            if name in self._down:
+                return None  # the system's key repeat: the key is still held
+            released = button in self._releases
+            if released:
+                self._down.add(name)
+            return ButtonPressed(seat, button, at, released)
         if name in SEND_KEYS:
             return self._send(at)
         if name == "backspace":
@@ -79,6 +100,15 @@ class Keyboard:
             if len(char) == 1 and char.isalnum():
                 self.typed += char.upper()
         return None
+
+    def key_up(self, name: str, at: float) -> InputEvent | None:
+        """The event a key's release makes: the end of a press whose release was promised."""
+        name = name.lower()
+        if name not in self._down:
+            return None
+        self._down.discard(name)
+        seat, button = self.keymap.buttons[name]
+        return ButtonReleased(seat, button, at)
 
     def _send(self, at: float) -> InputEvent | None:
         text, self.typed = self.typed, ""

@@ -41,6 +41,14 @@ class SimButtons:
             pin.drive_low()
             pin.drive_high()
 
+    def down(self, seat: int | None, button: Button) -> None:
+        """Push a button and keep it down (`up` lets it go): a long press, edge by edge."""
+        self._factory.pin(self._pins[seat, Button(button)]).drive_low()
+
+    def up(self, seat: int | None, button: Button) -> None:
+        """Let a button go."""
+        self._factory.pin(self._pins[seat, Button(button)]).drive_high()
+
     def led_lit(self, pin: int) -> bool:
         """True while the LED on that pin is driven."""
         return bool(self._factory.pin(pin).state)

@@ -20,6 +20,7 @@ from gpiozero.pins import Factory
 from hw.buttons import factory_name
 from hw.events import InputEvent
 from hw.frames import FrameSource
+from table.flow.holds import HOLD_BUTTON
 from table.flow.lock import StateLock
 from table.flow.loop import Loop
 from table.flow.session import Session
@@ -95,8 +96,9 @@ def build_table(
     """
     events = Inbox() if events is None else events
     inputs = open_inputs(
-        config, events, pin_factory=pins, say=log.warning, bounce=bounce, clock=clock, feeds=feeds
-    )
+        config, events, pin_factory=pins, say=log.warning, bounce=bounce, clock=clock,
+        feeds=feeds, releases=[HOLD_BUTTON],  # DRAW held asks to leave (table.flow.holds)
+    )  # fmt: skip
     settle = config.gpio.settle if settle is None else settle
     session = Session(
         config, config.state_dir, settle=settle, scan_window=scan_window, on_change=on_change,

@@ -33,6 +33,7 @@ SHOWN = (
     "cool_target",
     "cool_shuffle",
     "cool_shuffled",
+    "leave_asked",
 )
 """The screens docs/screens/ keeps in both languages at both sizes (issues 15 and 24)."""
 

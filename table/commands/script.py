@@ -35,7 +35,7 @@ from table.flow.lock import StateLock
 from table.flow.session import Phase, Session
 from table.setup.config import Config, Reader
 
-VERBS = ("press", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
+VERBS = ("press", "hold", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
 OPEN_GUARD = 60.0  # real seconds a reader may take to open its port: a hang guard only
@@ -58,6 +58,7 @@ class Step:
     reader: str = ""
     data: bytes = b""
     image: Path | None = None  # show: what the camera sees from then on; None: the empty spot
+    held: float = 0.0  # hold: how long the button stays down
 
 
 # --- reading a script ----------------------------------------------------------------------------
@@ -158,6 +159,10 @@ def _line(raw: str, number: int, seats: int, readers: _Readers) -> Step | None:
         case "press":
             _count(verb, args, 2, "SEAT uno|challenge|draw")
             return dataclasses.replace(step, seat=_seat(args[0], seats), button=_button(args[1]))
+        case "hold":
+            _count(verb, args, 3, "SEAT uno|challenge|draw DURATION")
+            seat, button = _seat(args[0], seats), _button(args[1])
+            return dataclasses.replace(step, seat=seat, button=button, held=_held(args[2]))
         case "pad":
             _count(verb, args, 1, "red|yellow|green|blue")
             return dataclasses.replace(step, button=_button(args[0], PAD_BUTTONS))
@@ -189,6 +194,16 @@ def _seconds(word: str) -> float:
         raise ScriptError(f"a line starts with SECONDS from the start, not {word!r}") from None
     if not math.isfinite(value) or not 0 <= value <= MAX_SECONDS:
         raise ScriptError(f"SECONDS must be from 0 to {MAX_SECONDS:g}, not {word!r}")
+    return value
+
+
+def _held(word: str) -> float:
+    try:
+        value = float(word)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise ScriptError(f"DURATION is the seconds the button stays down, not {word!r}")
     return value
 
 
@@ -246,6 +261,19 @@ class ScriptClock:
 
 
 BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
+RELEASE = "release"  # the end of a hold: not a verb of the file, a step of the timeline
+PRESSES = ("press", "hold", "pad", RELEASE)
+
+
+def timeline(steps: list[Step]) -> list[Step]:
+    """The steps in the order they happen: each hold's release DURATION after it goes down,
+    among the later lines (before a line of the same time)."""
+    timed = [((step.seconds, n), step) for n, step in enumerate(steps)]
+    for n, step in enumerate(steps):
+        if step.verb == "hold":
+            end = step.seconds + step.held
+            timed.append(((end, n + 0.5), dataclasses.replace(step, verb=RELEASE, seconds=end)))
+    return [step for _, step in sorted(timed, key=lambda pair: pair[0])]
 
 
 def _on_pty(reader: Reader, path: Path) -> Reader:
@@ -314,7 +342,7 @@ class Player:
         """Play every step at its time; the table's state once the last has settled."""
         self._settle()  # the readers open, the first frame drawn
         start = self.clock.now
-        for step in steps:
+        for step in timeline(steps):
             self._advance(start + step.seconds, self._device(step))
             self._do(step)
         self._settle()
@@ -322,7 +350,7 @@ class Player:
 
     @staticmethod
     def _device(step: Step) -> str | None:
-        return BUTTONS if step.verb in ("press", "pad") else step.reader or None
+        return BUTTONS if step.verb in PRESSES else step.reader or None
 
     def _do(self, step: Step) -> None:
         device = self._device(step)
@@ -330,6 +358,10 @@ class Player:
             self._last[device] = (time.monotonic(), self.clock.now)
         if step.verb in ("press", "pad"):
             self.buttons.press(step.seat, step.button)
+        elif step.verb == "hold":
+            self.buttons.down(step.seat, step.button)
+        elif step.verb == RELEASE:
+            self.buttons.up(step.seat, step.button)
         elif step.verb in ("scan", "bytes") and self.plugged[step.reader]:
             self._wait_open(step.reader)
             self.sims[step.reader].send(step.data)

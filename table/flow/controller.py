@@ -26,14 +26,16 @@ from engine import (
     Game,
     IllegalAction,
     Kind,
+    Leave,
     NextRound,
     Pass,
     Play,
     Reveal,
 )
 from engine.events import Event
-from hw.events import SEAT_BUTTONS, Button, ButtonPressed, CodeScanned
+from hw.events import SEAT_BUTTONS, Button, ButtonPressed, ButtonReleased, CodeScanned
 from table.flow import pile as pile_notes
+from table.flow.holds import CONFIRM, Holds
 from table.flow.pile import Pile
 from table.flow.refusals import TableRefusal, Undone
 
@@ -85,7 +87,21 @@ class MatchDone:
     seat: int
 
 
-Outcome = Applied | Refused | Asking | MatchDone
+@dataclass(frozen=True)
+class LeaveAsked:
+    """DRAW held at a seat: the table asks whether it leaves (UNO there says yes)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Stayed:
+    """A seat asked whether it leaves stays: another of its buttons, or the question timed out."""
+
+    seat: int
+
+
+Outcome = Applied | Refused | Asking | MatchDone | LeaveAsked | Stayed
 
 
 def _what(event: ButtonPressed | CodeScanned) -> tuple[str, str]:
@@ -142,13 +158,24 @@ class Controller:
         self.asking: Play | None = None  # a 7 scanned, waiting for the seat to swap with
         self._asking_scans: list[CodeScanned] = []
         self.pile = Pile(printed_repeat)
+        self.holds = Holds()
+        self.leaving: dict[int, float] = {}  # game seats asked whether they leave: until when
 
-    def push(self, event: ButtonPressed | CodeScanned) -> None:
-        """Hold an input until its settle window has passed."""
+    def push(self, event: ButtonPressed | ButtonReleased | CodeScanned) -> None:
+        """Hold an input until its settle window has passed (a DRAW that waits for its
+        release, until it is released or held long: table.flow.holds)."""
+        if isinstance(event, ButtonReleased):
+            self._released(event)
+            return
         if isinstance(event, CodeScanned) and self._join_scan(event):
             return
         key, due = event.at, event.at + self._settle
-        if isinstance(event, ButtonPressed) and self._calls(event):
+        if isinstance(event, ButtonPressed) and Holds.waits(event):
+            self.holds.press(event)
+            due = event.at + self.holds.hold  # nothing later goes in before it
+        elif isinstance(event, ButtonPressed) and self._answers(event):
+            pass  # a seat's answer to "leave the game?" is neither a call nor a catch
+        elif isinstance(event, ButtonPressed) and self._calls(event):
             key = self.game.rules.call_counts_at(event.at) - INSTANT  # a call wins its race
         elif isinstance(event, ButtonPressed) and event.button in CATCHING and self._race:
             due += self._race + INSTANT  # a catch waits for a call that may still win
@@ -158,6 +185,18 @@ class Controller:
             self._ended(event)
             self._open[event.reader] = held
         heapq.heappush(self._held, held)
+
+    def _released(self, release: ButtonReleased) -> None:
+        """A DRAW let go before it became a hold: it goes in now, in the order of its press."""
+        press = self.holds.release(release)
+        held = next((h for h in self._held if h.event is press), None)
+        if held is not None:
+            held.due = press.at + self._settle
+
+    def _answers(self, press: ButtonPressed) -> bool:
+        """Whether a press is its seat's answer to the question whether it leaves."""
+        seat = self._seat_of(press)
+        return seat in self.leaving and press.at <= self.leaving[seat]
 
     def _calls(self, press: ButtonPressed) -> bool:
         """Whether an UNO press is its seat's own call (else, in a race, another's: a catch)."""
@@ -198,12 +237,21 @@ class Controller:
         """When the next held input may be applied (None when nothing is held)."""
         return self._held[0].due if self._held else None
 
+    def question_due(self) -> float | None:
+        """When the first question to leave ends unanswered (None when none is asked)."""
+        return min((until + self._settle for until in self.leaving.values()), default=None)
+
     def release(self, now: float) -> list[Outcome]:
         """Apply every held input whose window has passed, in the order of their keys."""
         out: list[Outcome] = []
         # A later input waits for every earlier one, even one held longer (a catch in a race).
         while self._held and self._held[0].due <= now:
             out.append(self._settle_one(heapq.heappop(self._held)))
+        # An answer pressed in time may still be settling: the question waits for it.
+        for seat, until in list(self.leaving.items()):
+            if until + self._settle <= now:
+                del self.leaving[seat]
+                out.append(Stayed(seat))
         return out
 
     def flush(self) -> list[Outcome]:
@@ -216,6 +264,13 @@ class Controller:
             del self._open[event.reader]  # a scan after this one is a play of its own
         seat = self._seat_of(event)
         scans = [event, *held.joined] if isinstance(event, CodeScanned) else []
+        if isinstance(event, ButtonPressed) and self.holds.is_down(event):
+            self.holds.take(event)
+            if self._may_leave(seat):
+                self.leaving[seat] = event.at + self.holds.hold + CONFIRM
+                return LeaveAsked(seat)
+        elif isinstance(event, ButtonPressed) and self._answers(event):
+            return self._answer(event, seat)
         if self._ends_match(event, seat):
             return MatchDone(seat)
         try:
@@ -237,6 +292,26 @@ class Controller:
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(action, events)
+
+    def _may_leave(self, seat: int | None) -> bool:
+        """Whether a seat can be asked to leave (else its hold is a plain DRAW)."""
+        over = self.game.awaiting.kind is Kind.MATCH_OVER
+        return seat is not None and seat not in self.game.left and not over
+
+    def _answer(self, press: ButtonPressed, seat: int) -> Outcome:
+        """UNO at the asked seat leaves the game (journalled); any other of its buttons stays."""
+        del self.leaving[seat]
+        if press.button is not Button.UNO:
+            return Stayed(seat)
+        try:
+            events = tuple(self._apply(self.game, Leave(seat), pile_notes.note([])))
+        except IllegalAction as refusal:
+            if isinstance(refusal, Undone):
+                self.game = refusal.game
+            return Refused(seat, refusal.reason, refusal.message, pressed=str(press.button))
+        self.pile.applied([], events, len(self.game.history))
+        self.asking = None  # the game moved on: a 7 still held must be scanned again
+        return Applied(Leave(seat), events)
 
     def _ends_match(self, event: ButtonPressed | CodeScanned, seat: int | None) -> bool:
         """A playing seat's own button once the match is over (the screen: any seat's button)."""

@@ -15,10 +15,19 @@ from pathlib import Path
 
 from engine import Game, RuleSet
 from engine.events import Event
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
+from hw.events import (
+    Button,
+    ButtonPressed,
+    ButtonReleased,
+    CodeScanned,
+    DeviceProblem,
+    DeviceReady,
+    InputEvent,
+)
 from table.flow import alerts, untaken
 from table.flow.alerts import Alert
-from table.flow.controller import Applied, Controller, MatchDone, Outcome, Refused
+from table.flow.controller import Applied, Controller, LeaveAsked, MatchDone, Outcome, Refused
+from table.flow.holds import Holds
 from table.flow.journal import Journal
 from table.flow.lobby import PRESET_BUTTONS, Declined, Lobby, Start
 from table.flow.lock import StateLock
@@ -86,6 +95,7 @@ class Session:
         self._scan_window = config.scan_window if scan_window is None else scan_window
         self._on_change = on_change
         self.lobby = Lobby(config, self._readers)
+        self._lobby_holds = Holds()  # DRAW held in the lobby: the seat un-joins
         self.saved = SavedGame(config, state_dir, lock, self._changed)
         self.saved.offer()
 
@@ -143,6 +153,10 @@ class Session:
         play = self.controller.asking if self.controller is not None else None
         return (play.seat, str(play.card)) if play is not None else None
 
+    def leaving(self) -> tuple[int, ...]:
+        """The game seats asked whether they leave the game (DRAW held), in seat order."""
+        return tuple(sorted(self.controller.leaving)) if self.controller is not None else ()
+
     def close(self) -> None:
         """Close the journal (the game stays saved)."""
         self.saved.close()
@@ -171,6 +185,10 @@ class Session:
                 self._resume_press(event, now)
             else:
                 self._lobby_press(event, now)
+        elif isinstance(event, ButtonReleased):
+            press = self._lobby_holds.release(event)
+            if press is not None and self.phase is Phase.LOBBY:
+                self._lobby_answer(press, now)  # a tap: DRAW as ever
         elif isinstance(event, CodeScanned) and self.phase is Phase.RESUME:
             message = "a game was in progress: DRAW resumes it first, CHALLENGE sets it aside"
             self._decline(Declined(TableRefusal.RESUME_SCAN, message), now)
@@ -187,6 +205,12 @@ class Session:
     def _lobby_press(self, press: ButtonPressed, now: float) -> None:
         if press.seat is None and press.button not in PRESET_BUTTONS:
             return
+        if Holds.waits(press):
+            self._lobby_holds.press(press)  # DRAW waits: a tap starts, a hold un-joins
+        else:
+            self._lobby_answer(press, now)
+
+    def _lobby_answer(self, press: ButtonPressed, now: float) -> None:
         answer = self.lobby.press(press)
         if isinstance(answer, Declined):
             self._decline(answer, now)
@@ -220,6 +244,7 @@ class Session:
             self._start(game, seats)
 
     def _start(self, game: Game, seats: list[int]) -> None:
+        self._lobby_holds.clear()
         self.lobby.joined = list(seats)
         game_seats = {physical: n for n, physical in enumerate(seats)}
         kwargs = {} if self._settle is None else {"settle": self._settle}
@@ -244,6 +269,8 @@ class Session:
         if self.notice is not None and self.notice.until <= now:
             self.notice = None
             self._changed()
+        for press in self._lobby_holds.held(now):
+            self._lobby_hold(press, now)
         if self.controller is None:
             return out
         for outcome in self.controller.release(now):
@@ -254,9 +281,21 @@ class Session:
     def next_deadline(self) -> float | None:
         """When `tick` has something to do next (None: only a new input can change anything)."""
         times = [self.notice.until] if self.notice else []
-        if self.controller is not None and self.controller.next_due() is not None:
-            times.append(self.controller.next_due())
+        if self._lobby_holds.due() is not None:
+            times.append(self._lobby_holds.due())
+        if self.controller is not None:
+            due = (self.controller.next_due(), self.controller.question_due())
+            times += [t for t in due if t is not None]
         return min(times, default=None)
+
+    def _lobby_hold(self, press: ButtonPressed, now: float) -> None:
+        """DRAW held in the lobby: a joined seat leaves the table (UNO joins it again); at a
+        seat not joined it is DRAW, which says to join first."""
+        if press.seat in self.joined:
+            self.lobby.joined.remove(press.seat)
+            self._changed()
+        else:
+            self._lobby_answer(press, now)
 
     def _record(self, outcome: Outcome, now: float) -> None:
         if self.controller is None:
@@ -270,8 +309,9 @@ class Session:
                 physical, outcome.message, now, outcome.reason, outcome.card, outcome.pressed
             )
             return
+        if isinstance(outcome, Applied | LeaveAsked):
+            self._forget_refusal()  # a question to leave is the prompt: nothing covers it
         if isinstance(outcome, Applied):
-            self._forget_refusal()
             for event in outcome.events:
                 self.lines.append(Line(event))
         self.saved.note_untaken(outcome, self.controller.asking, self.game)
@@ -327,4 +367,5 @@ class Session:
             lit.update({self.joined[seat]: "on" for seat in self.game.to_move})
         if self.notice is not None and self.notice.seat is not None and not self.notice.problem:
             lit[self.notice.seat] = "blink"
+        lit.update({self.joined[seat]: "blink" for seat in self.leaving()})  # asked to leave
         return lit

@@ -54,7 +54,7 @@ class Display:
     def _list(self, view: View) -> list[Op]:
         """Run the screen's drawing for `view`, listing its calls without drawing them."""
         lay = self.layout
-        text = Text(view.lang, view.call_word)
+        text = Text(view.lang, view.table.call_word)
         p = self.painter
         p.min_px = lay.px(th.TINY)
         p.begin(defer=True)

@@ -15,8 +15,17 @@ from engine import (
     RuleSet,
 )
 from engine import events as ev
-from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, InputEvent, Problem
+from hw.events import (
+    Button,
+    ButtonPressed,
+    ButtonReleased,
+    CodeScanned,
+    DeviceProblem,
+    InputEvent,
+    Problem,
+)
 from hw.keyboard import KeyMap
+from table.flow.holds import HOLD
 from table.flow.session import Session
 from table.setup import config as configuration
 
@@ -226,6 +235,16 @@ class Table:
     def press(self, seat: int | None, button: Button) -> Table:
         return self.send(ButtonPressed(seat, button, self.now + 1))
 
+    def hold(self, seat: int, button: Button, seconds: float = HOLD + 0.5) -> Table:
+        """Hold a seat's button down `seconds`, as a panel reports it (press, then release)."""
+        self.now += 1
+        self.session.handle(ButtonPressed(seat, button, self.now, released=True), self.now)
+        self.now += seconds
+        self.session.tick(self.now)
+        self.session.handle(ButtonReleased(seat, button, self.now), self.now)
+        self.session.tick(self.now + 0.1)
+        return self
+
     def scan(self, *codes: str) -> Table:
         return self.send(
             *(CodeScanned(code, "pile", self.now + 1 + k) for k, code in enumerate(codes))
@@ -259,4 +278,5 @@ def table_examples(lang: str) -> dict[str, View]:
     challenge.press(2, Button.CHALLENGE).scan("G1", "B3")
     views["challenge_shown"] = challenge.view()
     views["challenge_verdict"] = challenge.scan("R2").view()
+    views["leave_asked"] = Table(lang).started().hold(2, Button.DRAW).view()
     return views

@@ -25,7 +25,6 @@ from .view import (
     Screen,
     TableFacts,
     View,
-    asking_prompt,
     build_view,
     prompt_for,
 )
@@ -82,6 +81,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
         asking=session.asking(),
+        leaving=session.leaving(),
         prompt=text(local.ending) if local.ending else table_prompt(session, text),
     )
 
@@ -147,7 +147,7 @@ def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[st
         return blanks
     names = tuple(seat_name(config, p, text) for p in session.joined)
     events = tuple(line.event for line in session.lines if line.event is not None)
-    prompt = asking_prompt(session.asking(), names, text) or prompt_for(game, names, text, events)
+    prompt = prompt_for(game, names, text, events, session.asking())
     awaited = game.awaiting.seat
     if awaited is None:
         return blanks | {"waiting": prompt}
@@ -207,7 +207,7 @@ def key_rows(
     keymap: KeyMap | None, text: Text, wild_codes: tuple[str, ...] = ("W", "W4")
 ) -> tuple[tuple[str, str], ...]:
     """The help's rows under the grid: the colour pad, how to type a card code (the wilds of
-    the deck in force), the help key."""
+    the deck in force), how a seat leaves the game, the help key."""
     rows: list[tuple[str, str]] = []
     if keymap is not None:
         pad = [(key, button) for key, (seat, button) in keymap.buttons.items() if seat is None]
@@ -218,6 +218,7 @@ def key_rows(
         rows += [(text(f"{row}_keys"), text(row)) for row in HELP_ROWS]
         rows.append((" ".join(wild_codes), ", ".join(text.card(c) for c in wild_codes)))
         rows.append(("Enter", text("help_send")))
+    rows.append((text("help_leave_keys"), text("help_leave")))  # buttons and keys alike
     rows.append((HELP_KEY.upper(), text("help_toggle")))
     return tuple(rows)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -120,16 +121,22 @@ def seat_box(
     faded = seat.left or (lobby and not seat.joined)
     badges = [] if lobby else _badges(seat, text, round(name_px * 0.95))
     # The name comes first: badges take the room beside it that it leaves, then the room
-    # right of the card count; one that fits nowhere is left out (the dealer's goes first).
-    name_w = min(p.width(seat.name, name_px), inner.width)
+    # right of the card count; one that fits nowhere is left out (a draw to answer first).
     gap = lay.u(0.8)
-    beside = _fitting(p, badges, inner.width - name_w - pad, gap)
-    right = _pills(p, beside, inner.right, inner.top, gap)
+    count_w = p.width(str(seat.cards), _count_px(lay, row)) if seat.cards is not None else 0
+    room = _Room(
+        name=lambda px: inner.width - min(p.width(seat.name, px), inner.width) - pad,
+        count=row.width - count_w - lay.u(1),  # right of the count, with no card back
+        icon=back(p, _icon_h(row), text.call_word).get_width() + lay.u(1),
+        gap=gap,
+    )
+    shared = _share(p, badges, room, (name_px, min(name_px, lay.px(th.SMALL))))
+    right = _pills(p, shared.beside, inner.right, inner.top, gap)
     p.text(
         seat.name,
-        name_px,
+        shared.name_px,
         th.DIM if faded else th.TEXT,
-        max_w=right - inner.left - (pad if beside else 0),
+        max_w=right - inner.left - (pad if shared.beside else 0),
         topleft=inner.topleft,
     )
     if lobby:
@@ -137,7 +144,7 @@ def seat_box(
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
-        _count_row(p, lay, row, seat, view, text, [b for b in badges if b not in beside])
+        _count_row(p, lay, row, seat, view, text, shared.below, shared.icon)
 
 
 @dataclass(frozen=True)
@@ -151,37 +158,87 @@ class _Badge:
     mark: str
     edge: bool = False
     size: float = 0.8  # the word's size, of the pill's height
+    tight: bool = False  # the least room around the word: a seat with many badges
 
     @property
     def px(self) -> int:
         return round(self.height * self.size)
 
     def width(self, p: Painter) -> int:
-        return round(p.width(self.label, self.px) + self.height * (1.4 - self.size))
+        ends = 0.5 if self.tight else 1.4 - self.size
+        return round(p.width(self.label, self.px) + self.height * ends)
+
+
+@dataclass(frozen=True)
+class _Room:
+    """The room a seat box leaves its badges: beside the name (drawn at a size), right of the
+    count, what the card back takes of that, and the gap between two pills."""
+
+    name: Callable[[int], float]
+    count: float
+    icon: int
+    gap: int
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """Where a seat's badges went: beside the name, right of the count; whether the card
+    back shows; the size the name is drawn at."""
+
+    beside: list[_Badge]
+    below: list[_Badge]
+    icon: bool
+    name_px: int
+
+
+def _share(p: Painter, badges: list[_Badge], room: _Room, name_sizes: tuple[int, int]) -> _Shared:
+    """The most needed badges go first, beside the name where they fit, else right of the
+    count. While one would be left out, the card back (a picture of what the count says)
+    gives up its room, then the pills their margins, then the name a little of its size."""
+    big, small = name_sizes
+    best = None
+    for icon, tight, px in ((True, False, big), (False, False, big), (False, True, big),
+                            (False, True, small)):  # fmt: skip
+        pills = [replace(b, tight=tight) for b in badges]
+        count_room = room.count - icon * room.icon
+        shared = _Shared(*_placed(p, pills, room.name(px), count_room, room.gap), icon, px)
+        placed = len(shared.beside) + len(shared.below)
+        if placed == len(pills):
+            return shared
+        if best is None or placed > len(best.beside) + len(best.below):
+            best = shared  # none holds them all: the first way that holds the most
+    return best
+
+
+def _placed(
+    p: Painter, badges: list[_Badge], name_room: float, count_room: float, gap: int
+) -> tuple[list[_Badge], list[_Badge]]:
+    """Each badge, the most needed first, beside the name if it fits, else right of the count
+    if it fits there, else left out."""
+    beside, below = [], []
+    for badge in badges:
+        need = badge.width(p) + gap
+        if need <= name_room:
+            name_room -= need
+            beside.append(badge)
+        elif need <= count_room:
+            count_room -= need
+            below.append(badge)
+    return beside, below
 
 
 def _badges(seat: SeatView, text: Text, h: int) -> list[_Badge]:
-    """A seat's badges, the most needed first: UNO called, a draw to answer, the dealer."""
+    """A seat's badges, the most needed first: UNO called and the dealer (only the seat says
+    them), then a draw to answer (it shows by the top card too)."""
     out = []
-    if seat.uno:  # only the seat says it; a draw to answer shows by the top card too
+    if seat.uno:
         out.append(_Badge(text.call_word + "!", th.CALL, th.TEXT, h, f"uno {seat.seat}", True))
-    if seat.pending:
-        badge = text("draw_badge", n=seat.pending)
-        out.append(_Badge(badge, th.ALERT, th.TEXT, h, f"pending {seat.seat}"))
     if seat.dealer:
         # A word, not a letter: a lone "R" or "D" reads as a colour or means nothing.
         out.append(_Badge(text("dealer"), th.TEXT, th.INK, h, f"dealer {seat.seat}", size=0.7))
-    return out
-
-
-def _fitting(p: Painter, badges: list[_Badge], room: float, gap: int) -> list[_Badge]:
-    """The badges that fit side by side in `room`, `gap` apart, the first ones first."""
-    out = []
-    for badge in badges:
-        need = badge.width(p) + gap
-        if need <= room:
-            room -= need
-            out.append(badge)
+    if seat.pending:
+        badge = text("draw_badge", n=seat.pending)
+        out.append(_Badge(badge, th.ALERT, th.TEXT, h, f"pending {seat.seat}"))
     return out
 
 
@@ -198,24 +255,34 @@ def _pills(p: Painter, badges: list[_Badge], right: int, top: int, gap: int) -> 
     return right
 
 
+def _icon_h(row: pygame.Rect) -> int:
+    return round(row.height * 0.82)
+
+
+def _count_px(lay: Layout, row: pygame.Rect) -> int:
+    return min(lay.px(th.HUGE), round(row.height * 0.95))
+
+
 def _count_row(
-    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view, text, badges: list[_Badge]
+    p: Painter,
+    lay: Layout,
+    row: pygame.Rect,
+    seat: SeatView,
+    view,
+    text,
+    badges: list[_Badge],
+    icon: bool = True,
 ) -> None:
-    """A card back and the count, big; the badges the name's row had no room for, and the
-    score, at the right while there is room."""
-    icon_h = round(row.height * 0.82)
-    icon = back(p, icon_h, text.call_word)
-    p.blit(icon, midleft=(row.left, row.centery))
-    count_px = min(lay.px(th.HUGE), round(row.height * 0.95))
+    """A card back (`icon`) and the count, big; the badges the name's row had no room for, and
+    the score, at the right while there is room."""
+    left = row.left
+    if icon:
+        card_back = back(p, _icon_h(row), text.call_word)
+        p.blit(card_back, midleft=(row.left, row.centery))
+        left += card_back.get_width() + lay.u(1)
     color = th.WARN if seat.cards == 1 and not seat.uno else th.TEXT
-    count = p.text(
-        str(seat.cards),
-        count_px,
-        color,
-        midleft=(row.left + icon.get_width() + lay.u(1), row.centery),
-    )
+    count = p.text(str(seat.cards), _count_px(lay, row), color, midleft=(left, row.centery))
     room = row.right - count.right - lay.u(1)
-    badges = _fitting(p, badges, room, lay.u(0.8))
     if badges:
         top = row.centery - badges[0].height // 2
         room = _pills(p, badges, row.right, top, lay.u(0.8)) - count.right - lay.u(1)
@@ -229,7 +296,7 @@ def _lobby_row(
     p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view: View, text: Text
 ) -> None:
     px = lay.px(th.SMALL)
-    if view.resume:  # the saved game offered: who played it, with the score it had
+    if view.table.resume:  # the saved game offered: who played it, with the score it had
         said = f"{seat.score} {text('pts')}" if view.points else text("saved_seat")
         said = said if seat.joined else text("saved_not_seat")
         color = th.TEXT if seat.joined else th.DIM
@@ -366,12 +433,13 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
-        accent = th.HIGHLIGHT if view.awaited is not None else th.PANEL_EDGE
+        awaited = view.game is not None and view.game.awaited is not None
+        accent = th.HIGHLIGHT if awaited else th.PANEL_EDGE
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
     line = view.footer
     right = status.left - lay.margin
-    if view.typed:
-        right = typed_box(p, lay, view.typed, text, right) - lay.margin
+    if view.table.typed:
+        right = typed_box(p, lay, view.table.typed, text, right) - lay.margin
     area = pygame.Rect(lay.margin * 2, bar.top, right - lay.margin * 2, bar.height)
     px = lay.px(th.BIG)
     lines = [line]
@@ -403,7 +471,7 @@ def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """Reader connected or not, the pin factory, and the last device problem."""
     area = lay.status
     px = lay.px(th.TINY)
-    dev = view.devices
+    dev = view.table.devices
     if dev.reader:
         lines = [(text("reader_ok"), th.GOOD)]
     elif dev.typing:
@@ -462,14 +530,15 @@ def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
         box.width - lay.u(6),
         box.height - lay.u(6) - title_px - close_px,
     )
-    count = len(view.key_grid) + len(view.keys)
+    keys, key_grid = view.table.keys, view.table.key_grid
+    count = len(key_grid) + len(keys)
     if not count:
         return
     px = max(lay.px(th.TINY), min(lay.px(th.SMALL), round(area.height / count / 1.3)))
     row_h = round(px * 1.3)
-    y = _key_grid(p, lay, area, view.key_grid, px, row_h)
-    key_w = max(p.width(k, px) for k, _ in view.keys) + px
-    for key, meaning in view.keys:
+    y = _key_grid(p, lay, area, key_grid, px, row_h)
+    key_w = max(p.width(k, px) for k, _ in keys) + px
+    for key, meaning in keys:
         cap = _key_cap(p, key, px, round(key_w), (area.left, y))
         p.text(
             meaning,

@@ -35,26 +35,28 @@ def game(p: Painter, lay: Layout, view: View, text: Text) -> None:
 
 def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
     rect = lay.top_card
-    if view.color:
+    shown = view.game
+    if shown.color:
         # A frame in the colour to follow: a wild on top shows its named colour too.
         frame = rect.inflate(lay.u(2.4), lay.u(2.4))
-        p.panel(frame, th.CARD_HUES[view.color], radius=round(rect.width * 0.12))
-    if view.top:
-        parts.card_in_parts(p, view.top, rect.height, text, "top_card", center=rect.center)
+        p.panel(frame, th.CARD_HUES[shown.color], radius=round(rect.width * 0.12))
+    if shown.top:
+        parts.card_in_parts(p, shown.top, rect.height, text, "top_card", center=rect.center)
     else:
-        p.blit(parts.back(p, rect.height, view.call_word), "top_card", center=rect.center)
+        p.blit(parts.back(p, rect.height, text.call_word), "top_card", center=rect.center)
 
 
 def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """The colour to follow inside the direction ring; the draw total below."""
     area = lay.info
+    shown = view.game
     size = round(min(area.width * 0.62, area.height * 0.34))
     if size < 16:
         return
     center = (area.centerx, area.top + size * 0.5 + lay.u(4))
-    if view.color:
-        p.blit(parts.swatch(p, view.color, size, text), "color", center=center)
-        name = text.color(view.color).upper()
+    if shown.color:
+        p.blit(parts.swatch(p, shown.color, size, text), "color", center=center)
+        name = text.color(shown.color).upper()
     else:
         p.circle(th.PANEL_EDGE, center, size // 2)
         p.text("?", round(size * 0.6), th.TEXT, center=center)
@@ -63,7 +65,7 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
         )
         name = text("no_color")
     ring = size * 0.5 + lay.u(2)
-    parts.direction_ring(p, center, ring, view.direction, max(3, lay.u(1.4)))
+    parts.direction_ring(p, center, ring, shown.direction, max(3, lay.u(1.4)))
     p.marks["direction"] = pygame.Rect(0, 0, ring * 2, ring * 2).move(
         center[0] - ring, center[1] - ring
     )
@@ -71,10 +73,10 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
     px = lay.px(th.SMALL)
     p.text(name, px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
     y += px + lay.u(1.5)
-    if view.pending:
+    if shown.pending:
         big = lay.px(th.HUGE)
         rect = parts.pill(
-            p, text("draw_badge", n=view.pending), big, th.ALERT, th.TEXT, midtop=(area.centerx, y)
+            p, text("draw_badge", n=shown.pending), big, th.ALERT, th.TEXT, midtop=(area.centerx, y)
         )
         p.marks["pending"] = rect
 
@@ -133,13 +135,13 @@ def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """A Wild +4 challenge: the question to the victim, or the culprit's hand being shown."""
     parts.background(p, lay)
     parts.seats(p, lay, view, text)
-    ch = view.challenge
+    ch = view.game.challenge
     box = parts.overlay_panel(p, lay, lay.center.inflate(lay.u(2), lay.u(2)))
     if ch is None:
         return
     inner = box.inflate(-lay.u(4), -lay.u(4))
     card_h = round(min(inner.height * 0.9, inner.width * 0.28 / art.ASPECT))
-    w4 = parts.card(p, view.top or "W4", card_h, text)
+    w4 = parts.card(p, view.game.top or "W4", card_h, text)
     p.blit(w4, "top_card", midleft=(inner.left, inner.centery))
     left = inner.left + w4.get_width() + lay.u(3)
     width = inner.right - left
@@ -164,10 +166,10 @@ def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
     small = lay.px(th.SMALL)
     side = round(small * 1.6)
     swatches = [(ch.follow, text("challenge_rule", color=color), "swatch")] if ch.follow else []
-    if view.color:
+    if view.game.color:
         # What the +4 named: the panel covers the table's own swatch.
-        chosen = text("challenge_chosen", color=text.color(view.color))
-        swatches.append((view.color, chosen, "chosen"))
+        chosen = text("challenge_chosen", color=text.color(view.game.color))
+        swatches.append((view.game.color, chosen, "chosen"))
     for letter, line, mark in swatches:
         p.blit(parts.swatch(p, letter, side, text), mark, topleft=(left, y))
         p.text(
@@ -228,19 +230,19 @@ def deal(p: Painter, lay: Layout, view: View, text: Text) -> None:
     parts.seats(p, lay, view, text)
     area = lay.center
     card_h = round(area.height * 0.9)
-    image = parts.back(p, card_h, view.call_word)
+    image = parts.back(p, card_h, text.call_word)
     rect = p.blit(image, "top_card", midleft=(area.left + lay.u(2), area.centery))
     left = rect.right + lay.u(4)
     width = area.right - left
     names = [s.name for s in view.seats]
-    dealer = names[view.dealer] if view.dealer < len(names) else ""
+    dealer = names[view.game.dealer] if view.game.dealer < len(names) else ""
     first = _next_seat(view)
     title_px = lay.px(th.HUGE)
     y = area.centery - title_px
     p.text(text("deals", name=dealer), title_px, th.TEXT, max_w=width, topleft=(left, y))
     y += title_px + lay.u(1.5)
     px = lay.px(th.MEDIUM)
-    how = text("deal_how", n=view.hand_size, first=first)
+    how = text("deal_how", n=view.game.rules.hand_size, first=first)
     for line in p.wrap(how, px, width, lines=3):
         p.text(line, px, th.DIM, max_w=width, topleft=(left, y))
         y += round(px * 1.05)
@@ -250,7 +252,7 @@ def _next_seat(view: View) -> str:
     active = [s for s in view.seats if not s.left]
     if not active:
         return ""
-    after = [s for s in active if s.seat > view.dealer] or active
+    after = [s for s in active if s.seat > view.game.dealer] or active
     return after[0].name
 
 
@@ -261,26 +263,27 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """Seats join with their UNO button; the rules are chosen; the count of players ready."""
     parts.background(p, lay)
     parts.seats(p, lay, view, text, lobby=True)
+    table = view.table
     area = lay.center
     title_px = lay.px(th.TITLE)
     content = (
         title_px
         + lay.px(th.SMALL) * 5.9
         + lay.px(th.MEDIUM)
-        + lay.px(th.TINY) * 1.1 * len(view.notes)
+        + lay.px(th.TINY) * 1.1 * len(table.notes)
         + lay.u(8)
     )
     y = area.top + max(lay.u(1), (area.height - content) / 2)
-    title = text("title_resume") if view.resume else text("title")
+    title = text("title_resume") if table.resume else text("title")
     p.text(title, title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
     y += title_px + lay.u(2.5)
     px = lay.px(th.SMALL)
     gap = lay.u(1.2)
-    colors = dict(view.preset_colors)
+    colors = dict(table.preset_colors)
     # Each chip carries the colour of the pad button that picks it.
-    widths = [p.width(name, px) + px * (2.2 if name in colors else 1) for name in view.presets]
+    widths = [p.width(name, px) + px * (2.2 if name in colors else 1) for name in table.presets]
     x = area.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
-    for name, w in zip(view.presets, widths, strict=True):
+    for name, w in zip(table.presets, widths, strict=True):
         chip = pygame.Rect(round(x), y, round(w), round(px * 1.6))
         chosen = name == view.preset
         p.panel(
@@ -305,24 +308,24 @@ def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
         x += w + gap
     y += round(px * 1.6) + lay.u(2)
     small = lay.px(th.SMALL)
-    for line in p.wrap(view.rules_line, small, area.width, lines=3):
+    for line in p.wrap(table.rules_line, small, area.width, lines=3):
         p.text(line, small, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
         y += round(small * 1.05)
     y += lay.u(1.5)
     ready = sum(s.joined for s in view.seats)
     count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
-    if view.resume:
-        count = view.progress  # the bar says which button resumes it
+    if table.resume:
+        count = table.progress  # the bar says which button resumes it
     p.text(
         count,
         lay.px(th.MEDIUM),
-        th.WARN if view.resume else th.GOOD if ready >= 2 else th.DIM,
+        th.WARN if table.resume else th.GOOD if ready >= 2 else th.DIM,
         max_w=area.width,
         midtop=(area.centerx, y),
     )
     y += lay.px(th.MEDIUM) + lay.u(1)
     tiny = lay.px(th.TINY)
-    for note in view.notes:
+    for note in table.notes:
         if y + tiny > area.bottom:
             break
         p.text(note, tiny, th.WARN, max_w=area.width, midtop=(area.centerx, y))
@@ -355,17 +358,18 @@ def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
 def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """The round's winner, and each other hand being scanned: cards, points, what is left."""
     parts.background(p, lay, felt=False)
+    shown = view.game
     names = {s.seat: s.name for s in view.seats}
-    winner = names.get(view.round_winner, "")
-    total = sum(r.points for r in view.tally)
+    winner = names.get(shown.outcome.winner, "")
+    total = sum(r.points for r in shown.tally)
     top = _title(p, lay, text("tally_title", name=winner), text("tally_total", n=total))
-    area, row_h = _rows(lay, top, len(view.tally))
+    area, row_h = _rows(lay, top, len(shown.tally))
     gap = max(2, round(row_h * 0.1))
     px = min(lay.px(th.MEDIUM), round(row_h * 0.45))
     name_w = area.width * 0.22
     points_w = area.width * 0.12
-    for k, row in enumerate(view.tally):
-        rect = _row_panel(p, lay, area, (k, row_h, gap), row.seat, row.seat == view.awaited)
+    for k, row in enumerate(shown.tally):
+        rect = _row_panel(p, lay, area, (k, row_h, gap), row.seat, row.seat == shown.awaited)
         inner = rect.inflate(-lay.u(2), -lay.u(1))
         p.text(
             names.get(row.seat, ""),
@@ -396,17 +400,19 @@ def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
 def scoreboard(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """Every seat's score, best first, with a bar towards the target."""
     parts.background(p, lay, felt=False)
+    rules, outcome = view.game.rules, view.game.outcome
     names = {s.seat: s.name for s in view.seats}
-    winner = names.get(view.round_winner, "")
-    subtitle = text("round_won", name=winner, n=view.round_points) if winner else ""
-    target = text("target_lowest" if view.lowest_wins else "target", n=view.target)
+    winner = names.get(outcome.winner, "")
+    subtitle = text("round_won", name=winner, n=outcome.points) if winner else ""
+    target = text("target_lowest" if rules.lowest_wins else "target", n=rules.target_score)
     top = _title(p, lay, text("scores_title"), f"{subtitle}  ·  {target}" if subtitle else target)
-    score_rows(p, lay, view, top, highlight=view.round_winner)
+    score_rows(p, lay, view, top, highlight=outcome.winner)
 
 
 def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | None) -> None:
+    rules = view.game.rules
     ranked = sorted(view.seats, key=lambda s: (-s.score, s.seat))
-    if view.lowest_wins:
+    if rules.lowest_wins:
         ranked = ranked[::-1]
     area, row_h = _rows(lay, top, len(ranked))
     gap = max(2, round(row_h * 0.1))
@@ -433,7 +439,7 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
         if bar.width > 0:
             p.panel(bar, th.BACKGROUND, None, 0, bar.height // 2)
             done = bar.copy()
-            done.width = round(bar.width * min(1.0, seat.score / max(1, view.target)))
+            done.width = round(bar.width * min(1.0, seat.score / max(1, rules.target_score)))
             if done.width > 0:
                 p.panel(done, th.HIGHLIGHT if lit else th.DIM, None, 0, bar.height // 2)
 
@@ -441,8 +447,9 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
 def match_over(p: Painter, lay: Layout, view: View, text: Text) -> None:
     """The match's winner, big, under a star and a fan of cards; the final scores."""
     parts.background(p, lay, felt=False)
+    match_winner = view.game.outcome.match_winner
     names = {s.seat: s.name for s in view.seats}
-    winner = names.get(view.match_winner, "")
+    winner = names.get(match_winner, "")
     celebration(p, lay, text, lay.u(13))
     y = lay.u(23)
     px = lay.px(th.TITLE)
@@ -455,7 +462,7 @@ def match_over(p: Painter, lay: Layout, view: View, text: Text) -> None:
     )
     y += px + lay.u(2)
     if view.points:
-        score_rows(p, lay, view, y, highlight=view.match_winner)
+        score_rows(p, lay, view, y, highlight=match_winner)
     else:
         p.text(text("match_no_points"), lay.px(th.MEDIUM), th.DIM, midtop=(lay.width // 2, y))
 

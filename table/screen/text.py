@@ -70,6 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_turn": "{name}: play a card or press {draw}",
         "prompt_turn_multi": "{name}: play a card, or several of one symbol, or press {draw}",
         "prompt_target": "{name} plays {card}: who swaps hands? That seat presses {call}",
+        "prompt_leave": "{name}: leave the game? {call} to leave, your other buttons to stay",
         "prompt_color": "{name}: choose a colour on the pad",
         "prompt_color_shuffle": "{name}: deal the hands again as shown, then choose a colour "
         "on the pad",
@@ -237,6 +238,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_actions": "skip, reverse, +2: colour letter, then S, R or D2",
         "help_send": "scan the typed code (Esc clears it)",
         "help_toggle": "this help on / off",
+        "help_leave_keys": "{draw} 2 s",
+        "help_leave": "hold a seat's {draw} to leave the game; {call} there confirms",
         "challenge_chosen": "colour chosen: {color}",
         "challenge_private": "Only {name} looks at the hand",
         # Names of colours, card ranks and the presets.
@@ -327,7 +330,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "card": "carta",
         "pts": "pts",
         "dealer": "reparte",
-        "left": "ha dejado la partida",
+        "left": "ya no juega",
         "joined": "listo",
         "not_joined": "{call} para unirte",
         "players_ready": "{n} jugadores listos",
@@ -376,6 +379,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_turn": "{name}: juega una carta o pulsa {draw}",
         "prompt_turn_multi": "{name}: juega una carta, o varias del mismo símbolo, o pulsa {draw}",
         "prompt_target": "{name} juega {card}: ¿con quién cambia la mano? Ese asiento pulsa {call}",
+        "prompt_leave": "{name}: ¿dejas la partida? {call} para dejarla, tus otros botones "
+        "para seguir",
         "prompt_color": "{name}: elige un color en el pulsador",
         "prompt_color_shuffle": "{name}: reparte las manos como se indica y elige un color "
         "en el pulsador",
@@ -539,6 +544,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_actions": "bloqueo, reversa, +2: letra del color y luego S, R o D2",
         "help_send": "escanea el código escrito (Esc lo borra)",
         "help_toggle": "esta ayuda sí / no",
+        "help_leave_keys": "{draw} 2 s",
+        "help_leave": "mantén {draw} de un asiento para dejar la partida; su {call} lo confirma",
         "challenge_chosen": "color elegido: {color}",
         "challenge_private": "Solo {name} mira la mano",
         "R": "rojo",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import Card, Game, Kind, Rank, RuleSet, Stacking
+from engine import Card, Game, Kind, Outcome, Rank, RuleSet, Stacking
 from engine import events as ev
 from table.positions import default_positions
 
@@ -109,46 +109,115 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class View:
-    """Everything one frame shows; the Display draws it and nothing else."""
+class TableFacts:
+    """What the controller knows besides the game: seats, language, devices, messages."""
 
-    screen: Screen
-    lang: str = "en"
+    names: tuple[str, ...] = ()  # seat names; missing ones are "Seat n"
+    positions: tuple[str, ...] = ()  # missing ones follow default_positions
+    seats: int = 4  # seats shown in the lobby when there is no game yet
+    joined: frozenset[int] = frozenset()
+    preset: str = "official"  # the lobby's chosen preset (a game's own rules say its own)
+    lang: str = field(default_factory=default_language)  # from the locale unless given
     call_word: str = "UNO"
-    seats: tuple[SeatView, ...] = ()
-    preset: str = "official"
-    presets: tuple[str, ...] = RuleSet.PRESETS
-    preset_colors: tuple[tuple[str, str], ...] = ()  # (preset, the pad colour that picks it)
-    resume: bool = False  # the lobby offers to resume a saved game
-    rules_line: str = ""  # the lobby: the rule set in force (or the saved game's), in a line
-    progress: str = ""  # the lobby offering a saved game: how far it got
-    top: str | None = None  # the top card's code
-    color: str | None = None  # the colour letter to follow
-    direction: int = 1  # +1: clockwise (to the left)
-    pending: int = 0
-    awaited: int | None = None
-    dealer: int = 0
-    hand_size: int = 7
-    draw_count: int = 0
-    prompt: str = ""
-    events: tuple[str, ...] = ()  # newest first
-    notices: tuple[Notice, ...] = ()  # the first one shows over the prompt
-    actions: int = 0  # the game's actions so far: a refusal belongs to this count
+    events: tuple[ev.Event | str, ...] = ()  # recent events, oldest first
+    notices: tuple[Notice, ...] = ()
     devices: Devices = Devices()
     help: bool = False
     keys: tuple[tuple[str, str], ...] = ()  # (key, meaning) rows of the help overlay
     key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()  # seats' keys; the first row: heads
     typed: str = ""  # a card code being typed on the keyboard
     notes: tuple[str, ...] = ()
-    points: bool = True  # whether rounds score points
-    target: int = 500
-    lowest_wins: bool = False
-    round_winner: int | None = None
-    round_points: int = 0
-    match_winner: int | None = None
-    challenge: ChallengeView | None = None
-    tally: tuple[TallyRow, ...] = ()
+    preset_colors: tuple[tuple[str, str], ...] = ()  # (preset, the pad colour that picks it)
+    resume: bool = False  # the lobby offers to resume a saved game
+    presets: tuple[str, ...] = RuleSet.PRESETS  # the chips the lobby shows
+    rules_line: str = ""  # the lobby: the rule set in force (or the saved game's), in a line
+    progress: str = ""  # the lobby offering a saved game: how far it got
+    scores: tuple[int | None, ...] = ()  # the lobby: each seat's score in the saved game
+    points: bool = True  # the lobby's saved game scores points
+    screen: Screen | None = None  # force a screen (the lobby); else the game decides
+    prompt: str | None = None  # replace the prompt the game's state suggests
+    asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
+    leaving: tuple[int, ...] = ()  # seats asked whether they leave the game (DRAW held)
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the screen shows of a game, read from it as the View is built (a Game changes as
+    play goes on; a View does not)."""
+
+    rules: RuleSet
+    top: str | None  # the top card's code
+    color: str | None  # the colour letter to follow
+    direction: int  # +1: clockwise (to the left)
+    pending: int  # the draw waiting on the awaited seat
+    awaited: int | None
+    dealer: int
+    actions: int  # the game's actions so far: a refusal belongs to this count
+    outcome: Outcome | None  # how the round just over ended
+    challenge: ChallengeView | None
+    tally: tuple[TallyRow, ...]
+
+    @classmethod
+    def of(cls, game: Game, asking: tuple[int, str] | None = None) -> GameFacts:
+        """The facts of `game`; with a 7 `asking` who swaps, that 7 on top (it lies on the
+        pile while the table asks)."""
+        top, color = game.top and str(game.top), game.color and str(game.color)
+        if asking is not None:
+            top = asking[1]
+            color = str(Card.parse(top).color)
+        return cls(
+            rules=game.rules,
+            top=top,
+            color=color,
+            direction=game.direction,
+            pending=game.pending_draw,
+            awaited=game.awaiting.seat,
+            dealer=game.dealer,
+            actions=len(game.history),
+            outcome=game.outcome,
+            challenge=challenge_view(game),
+            tally=tally_rows(game),
+        )
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one frame shows; the Display draws it and nothing else: the screen, the
+    table's facts and the game's as given, and what they make together in the table's words."""
+
+    screen: Screen
+    table: TableFacts
+    game: GameFacts | None  # None: the lobby
+    seats: tuple[SeatView, ...]
+    prompt: str
+    events: tuple[str, ...]  # newest first
+    notices: tuple[Notice, ...]  # those of the present state; the first shows over the prompt
     verdict: Verdict | None = None
+
+    @property
+    def lang(self) -> str:
+        """The table's language."""
+        return self.table.lang
+
+    @property
+    def help(self) -> bool:
+        """Whether the help overlay is up."""
+        return self.table.help
+
+    @property
+    def preset(self) -> str:
+        """The preset in force: the game's, else the one chosen in the lobby."""
+        return self.game.rules.name if self.game else self.table.preset
+
+    @property
+    def points(self) -> bool:
+        """Whether rounds score points: the game's rules, else the lobby's saved game."""
+        return self.game.rules.points if self.game else self.table.points
+
+    @property
+    def actions(self) -> int:
+        """The game's actions so far (0 in the lobby)."""
+        return self.game.actions if self.game else 0
 
     @property
     def refusal(self) -> Notice | None:
@@ -165,101 +234,35 @@ class View:
         return f"{who}: {notice.text}" if who else notice.text
 
 
-@dataclass(frozen=True)
-class TableFacts:
-    """What the controller knows besides the game: seats, language, devices, messages."""
-
-    names: tuple[str, ...] = ()  # seat names; missing ones are "Seat n"
-    positions: tuple[str, ...] = ()  # missing ones follow default_positions
-    seats: int = 4  # seats shown in the lobby when there is no game yet
-    joined: frozenset[int] = frozenset()
-    preset: str = "official"
-    lang: str = field(default_factory=default_language)  # from the locale unless given
-    call_word: str = "UNO"
-    events: tuple[ev.Event | str, ...] = ()  # recent events, oldest first
-    notices: tuple[Notice, ...] = ()
-    devices: Devices = Devices()
-    help: bool = False
-    keys: tuple[tuple[str, str], ...] = ()
-    key_grid: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    typed: str = ""
-    notes: tuple[str, ...] = ()
-    preset_colors: tuple[tuple[str, str], ...] = ()
-    resume: bool = False
-    presets: tuple[str, ...] = RuleSet.PRESETS  # the chips the lobby shows
-    rules_line: str = ""
-    progress: str = ""
-    scores: tuple[int | None, ...] = ()  # the lobby: each seat's score in the saved game
-    points: bool = True  # the lobby's saved game scores points
-    screen: Screen | None = None  # force a screen (the lobby); else the game decides
-    prompt: str | None = None  # replace the prompt the game's state suggests
-    asking: tuple[int, str] | None = None  # (seat, card): a 7 waiting for the seat to swap with
-
-
 def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
     """The View of a game (or of the lobby when `game` is None) at this table."""
     text = Text(facts.lang, facts.call_word)
     count = game.players if game else max(facts.seats, len(facts.names))
     names = seat_names(facts, count, text)
-    common = dict(
-        lang=facts.lang,
-        call_word=facts.call_word,
-        preset=game.rules.name if game else facts.preset,
-        events=event_lines(facts.events, names, text),
-        notices=current_notices(facts.notices, game),
-        actions=len(game.history) if game else 0,
-        devices=facts.devices,
-        help=facts.help,
-        keys=facts.keys,
-        key_grid=facts.key_grid,
-        typed=facts.typed,
-        notes=facts.notes,
-    )
+    events = event_lines(facts.events, names, text)
+    notices = current_notices(facts.notices, game)
     if game is None or facts.screen is Screen.LOBBY:
-        return View(
-            screen=Screen.LOBBY,
-            seats=lobby_seats(facts, names),
-            preset_colors=facts.preset_colors,
-            resume=facts.resume,
-            presets=facts.presets,
-            rules_line=facts.rules_line,
-            progress=facts.progress,
-            points=facts.points,
-            prompt=facts.prompt or text("prompt_lobby"),
-            **common,
-        )
-    rules, outcome = game.rules, game.outcome
-    top, color = game.top and str(game.top), game.color and str(game.color)
+        prompt = facts.prompt or text("prompt_lobby")
+        return View(Screen.LOBBY, facts, None, lobby_seats(facts, names), prompt, events, notices)
     if facts.asking is not None:
-        # The 7 lies on the pile while the table asks who swaps: show it, and say it.
-        seat, top = facts.asking
-        color = str(Card.parse(top).color)
-        played = text("ev_played", name=names[seat], card=text.card(top))
-        common["events"] = (played, *common["events"])[:EVENT_LINES]
+        # The 7 lies on the pile while the table asks who swaps: say it.
+        seat, card = facts.asking
+        played = text("ev_played", name=names[seat], card=text.card(card))
+        events = (played, *events)[:EVENT_LINES]
+    prompt = (
+        facts.prompt
+        or leaving_prompt(facts.leaving, names, text)
+        or prompt_for(game, names, text, facts.events, facts.asking)
+    )
     return View(
         screen=facts.screen or screen_for(game),
+        table=facts,
+        game=GameFacts.of(game, facts.asking),
         seats=game_seats(game, facts, names),
-        top=top,
-        color=color,
-        direction=game.direction,
-        pending=game.pending_draw,
-        awaited=game.awaiting.seat,
-        dealer=game.dealer,
-        hand_size=rules.hand_size,
-        draw_count=game.draw_count,
-        prompt=facts.prompt
-        or asking_prompt(facts.asking, names, text)
-        or prompt_for(game, names, text, facts.events),
-        points=rules.points,
-        target=rules.target_score,
-        lowest_wins=rules.lowest_wins,
-        round_winner=outcome.winner if outcome else None,
-        round_points=outcome.points if outcome else 0,
-        match_winner=outcome.match_winner if outcome else None,
-        challenge=challenge_view(game),
-        tally=tally_rows(game),
+        prompt=prompt,
+        events=events,
+        notices=notices,
         verdict=verdict_of(game.last_events, names, text),
-        **common,
     )
 
 
@@ -384,16 +387,25 @@ def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[s
     return tuple(lines)
 
 
-def asking_prompt(asking: tuple[int, str] | None, names: tuple[str, ...], text: Text) -> str:
-    """The question for a 7 that waits for the seat to swap with ("" when none waits)."""
-    if asking is None:
+def leaving_prompt(seats: Sequence[int], names: tuple[str, ...], text: Text) -> str:
+    """The question to the seats that held DRAW: do they leave? ("" when none is asked)."""
+    if not seats:
         return ""
-    seat, card = asking
-    return text("prompt_target", name=names[seat], card=text.card(card))
+    return text("prompt_leave", name=", ".join(names[s] for s in seats))
 
 
-def prompt_for(game: Game, names: tuple[str, ...], text: Text, events: Sequence = ()) -> str:
-    """What the awaited seat should do, as one sentence."""
+def prompt_for(
+    game: Game,
+    names: tuple[str, ...],
+    text: Text,
+    events: Sequence = (),
+    asking: tuple[int, str] | None = None,
+) -> str:
+    """What the awaited seat should do, as one sentence; with a 7 `asking` (seat, card) who
+    swaps hands with the seat, that question."""
+    if asking is not None:
+        seat, card = asking
+        return text("prompt_target", name=names[seat], card=text.card(card))
     aw = game.awaiting
     name = names[aw.seat] if aw.seat is not None else ""
     n = game.pending_draw

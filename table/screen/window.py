@@ -142,6 +142,10 @@ class Window:
                 self._force = True  # the whole frame again, at the new size
             elif event.type == pygame.KEYDOWN:
                 self._key(pygame.key.name(event.key), now)
+            elif event.type == pygame.KEYUP and self.keyboard is not None:
+                released = self.keyboard.key_up(pygame.key.name(event.key), now)
+                if released is not None:
+                    self.events.put(released)  # DRAW's key held: a long press (README)
 
     def _key(self, name: str, now: float) -> None:
         if name == HELP_KEY:
@@ -191,7 +195,7 @@ class Window:
             self._save(view)
             if view.screen is Screen.DEAL and not self._warm:
                 # While the dealer deals, the table waits: time to draw what plays will need.
-                self.display.warm(view.lang, view.call_word)
+                self.display.warm(view.lang, view.table.call_word)
                 self._warm = True
 
     def _save(self, view: View) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from gpiozero.pins import Factory
@@ -13,7 +13,7 @@ from gpiozero.pins import Factory
 from engine import RuleSet
 from hw.buttons import GpioUnavailable, Panel, factory_name, make_pin_factory
 from hw.codebook import CodeBook
-from hw.events import DeviceProblem, InputEvent
+from hw.events import Button, DeviceProblem, InputEvent
 from hw.frames import FrameSource
 from hw.keyboard import SEAT_KEYS, Keyboard, KeyMap
 from hw.protocols import backend
@@ -120,21 +120,26 @@ def open_panel(
     *,
     bounce: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    releases: Collection[Button] = (),
 ) -> Panel:
     """The seats' and the colour pad's buttons on `factory`, timed by `config` (or `bounce`),
-    their presses stamped on `clock`."""
+    their presses stamped on `clock`; the buttons in `releases` report their releases."""
     gpio = config.gpio
     pins = [seat.pins for seat in config.seats]
     bounce = gpio.bounce if bounce is None else bounce
     return Panel(
         factory, pins, config.color_pad, events, bounce=bounce, refractory=gpio.refractory,
-        clock=clock,
+        clock=clock, releases=releases,
     )  # fmt: skip
 
 
-def open_keyboard(config: Config, decode: Callable[[str], str | None]) -> Keyboard:
-    """The keyboard's keys for as many of `config`'s seats as it has keys for."""
-    return Keyboard(KeyMap.default(min(len(config.seats), len(SEAT_KEYS))), decode)
+def open_keyboard(
+    config: Config, decode: Callable[[str], str | None], releases: Collection[Button] = ()
+) -> Keyboard:
+    """The keyboard's keys for as many of `config`'s seats as it has keys for (those of the
+    buttons in `releases` report their releases)."""
+    keymap = KeyMap.default(min(len(config.seats), len(SEAT_KEYS)))
+    return Keyboard(keymap, decode, releases)
 
 
 @dataclass
@@ -163,22 +168,26 @@ def open_inputs(
     bounce: float | None = None,
     clock: Callable[[], float] = time.monotonic,
     feeds: Mapping[str, Callable[[], FrameSource]] | None = None,
+    releases: Collection[Button] = (),
 ) -> Inputs:
     """Open every input; without GPIO the keyboard stands in, and `say` is told so once.
 
     `pin_factory` is a factory, or the name of one (None: $GPIOZERO_PIN_FACTORY, else the
     configuration's); `bounce` overrides the configured debounce; readers time scans by `clock`;
-    a camera named in `feeds` reads its frames there (see start_readers).
+    a camera named in `feeds` reads its frames there (see start_readers); the buttons in
+    `releases` report their releases, on the panel and on the keyboard.
     """
     book = codebook(config)
-    inputs = Inputs(open_keyboard(config, book.decode))
+    inputs = Inputs(open_keyboard(config, book.decode, releases))
     if isinstance(pin_factory, Factory):
         factory, why = pin_factory, ""
     else:
         factory, why = open_factory(pin_factory_name(config, pin_factory, env))
     if factory is not None:
         try:
-            inputs.panel = open_panel(config, factory, events, bounce=bounce, clock=clock)
+            inputs.panel = open_panel(
+                config, factory, events, bounce=bounce, clock=clock, releases=releases
+            )
         except Exception as exc:  # a pin the board lacks or that is taken: still no crash
             why = f"{factory_name(factory)} cannot use the pins: {exc}"
     if inputs.panel is None:

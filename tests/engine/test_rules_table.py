@@ -185,3 +185,54 @@ def test_with_no_race_the_first_press_wins(tmp_path):
     """docs/rules.md lines 244-246: official (no race): a catch 30 ms before the call wins."""
     state = race(tmp_path, "challenge", 0.03, "official")
     assert state["hand_counts"]["2"] == 3 and state["actions"][-1]["type"] == "CatchUno"
+
+
+# --- Players leaving: DRAW held, then UNO (docs/rules.md, "players leaving") -----------------
+
+LEAVE_ROW = "players leaving"
+LEAVE_LINE = {"official": 208, "reglamento": 210, "playone": 211, "cool": 212}
+
+
+def three(preset: str) -> str:
+    """Seats 1 to 3 at `preset`: seat 1 deals, the first card is R5, seat 2 plays first."""
+    return start(preset).replace("0.5 press 1 draw", "0.2 press 3 uno\n0.5 press 1 draw")
+
+
+def leaves(preset: str):
+    return [pytest.param(p, marks=rule(p, LEAVE_LINE[p], LEAVE_ROW)) for p in PAD]
+
+
+@pytest.mark.parametrize("preset", leaves(PAD))
+def test_a_seat_leaves_by_holding_draw_then_pressing_uno_and_stays_gone_after_a_restart(
+    tmp_path, preset
+):
+    """docs/rules.md lines 206-212: DRAW held 2.5 s at seat 3 asks; its UNO leaves: the Leave is
+    journalled, the seat's cards count no more, and a restart resumes without it."""
+    config = f'state_dir = "{tmp_path / "state"}"\n'
+    asked = play(tmp_path, three(preset) + "2.0 hold 3 draw 2.5\n", config)
+    assert asked["prompt"] == "Seat 3: leave the game? UNO to leave, your other buttons to stay"
+    assert asked["leds"]["3"] == "blink" and [a["type"] for a in asked["actions"]] == ["Flip"]
+    assert asked["hand_counts"]["3"] == 7  # DRAW held drew nothing
+    left = play(tmp_path, "0 press 1 draw\n1 hold 3 draw 2.5\n4 press 3 uno\n", config)
+    assert left["actions"][-1] == {"type": "Leave", "seat": 2}
+    assert left["hand_counts"] == {"1": 7, "2": 7, "3": 0}
+    assert left["events"][0] == "Seat 3 leaves the game"
+    assert left["awaiting"] == {"kind": "turn", "seat": 2}
+    again = play(tmp_path, "0 press 1 draw\n", config)  # the restart: DRAW resumes
+    assert again["actions"] == left["actions"] and again["hand_counts"]["3"] == 0
+    turns = play(tmp_path, "0 press 1 draw\n1 scan pile R6\n", config)
+    assert turns["awaiting"] == {"kind": "turn", "seat": 1}  # after seat 2: seat 3 is gone
+
+
+@pytest.mark.parametrize("preset", leaves(PAD))
+def test_the_last_seat_left_wins_the_round(tmp_path, preset):
+    """docs/rules.md lines 206-212: of two seats one leaves: the other wins the round (the
+    leaver's cards score for no one), and with nobody to play, the match."""
+    state = play(tmp_path, start(preset) + "2.0 hold 2 draw 2.5\n5.0 press 2 uno\n")
+    assert state["actions"][-1] == {"type": "Leave", "seat": 1}
+    assert state["events"][:3] == [
+        "Seat 1 wins the match!",
+        "Seat 1 wins the round (+0)",
+        "Seat 2 leaves the game",
+    ]
+    assert state["screen"] == "match_over" and state["scores"] == {"1": 0, "2": 0}

@@ -4,7 +4,7 @@ import time
 import pytest
 
 from hw.buttons import GpioUnavailable, PadPins, Panel, Refractory, SeatPins, make_pin_factory
-from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed
+from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button, ButtonPressed, ButtonReleased
 from hw.sim import SimButtons
 from tests.hw.conftest import drain
 
@@ -221,3 +221,46 @@ def test_a_second_press_once_the_release_settled_counts(clocked):
 
 def test_a_press_before_the_release_settled_is_part_of_it(clocked):
     assert clocked(*bounce(0, "down"), *bounce(80, "up"), (80 + 3.5 + 39, "down")) == [0.0]
+
+
+# --- how long a press lasts: the releases of the buttons asked for ----------------------------
+
+
+@pytest.fixture
+def timed(mock_factory, events, clock):
+    """A panel that reports the releases of DRAW (the table's long press), on the test's clock."""
+    with Panel(
+        mock_factory, SEATS, PAD, events, refractory=0.04, clock=clock, releases=[Button.DRAW]
+    ) as panel:
+        yield panel
+
+
+def test_a_held_button_reports_its_press_and_its_release_with_their_edge_times(
+    timed, sim, events, clock
+):
+    sim.down(2, Button.DRAW)
+    clock.now = 102.5
+    sim.up(2, Button.DRAW)
+    assert drain(events) == [
+        ButtonPressed(2, Button.DRAW, 100.0, released=True),
+        ButtonReleased(2, Button.DRAW, 102.5),
+    ]
+
+
+def test_a_release_that_bounces_is_reported_once(timed, mock_factory, events, clock):
+    pin = mock_factory.pin(SEATS[0].draw)
+    for ms, level in [(0, "down"), *bounce(900, "up", 7)]:
+        clock.now = 100.0 + ms / 1000
+        pin.drive_low() if level == "down" else pin.drive_high()
+    got = drain(events)
+    assert [type(e) for e in got] == [ButtonPressed, ButtonReleased]
+    assert round(got[1].at - 100.0, 4) == 0.9
+
+
+def test_only_the_buttons_asked_for_report_their_releases(timed, sim, events):
+    sim.press(0, Button.UNO)
+    sim.press(None, Button.RED)
+    assert drain(events) == [
+        ButtonPressed(0, Button.UNO, 100.0),
+        ButtonPressed(None, Button.RED, 100.0),
+    ]

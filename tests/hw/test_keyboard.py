@@ -6,6 +6,7 @@ from hw.events import (
     SEAT_BUTTONS,
     Button,
     ButtonPressed,
+    ButtonReleased,
     CodeScanned,
     DeviceProblem,
     Problem,
@@ -70,3 +71,13 @@ def test_the_map_covers_at_most_five_seats():
         KeyMap.default(6)
     assert "seat 1 uno: q" in KeyMap.default(2).describe()
     assert "colour pad red: f1" in KeyMap.default(2).describe()
+
+
+def test_a_key_held_reports_its_release_where_the_button_is_asked_for():
+    keyboard = Keyboard(KeyMap.default(2), BOOK.decode, releases=[Button.DRAW])
+    assert keyboard.key("m", 1.0) == ButtonPressed(1, Button.DRAW, 1.0, released=True)
+    assert keyboard.key("m", 1.5) is None  # the system's key repeat while it is held
+    assert keyboard.key_up("m", 3.0) == ButtonReleased(1, Button.DRAW, 3.0)
+    assert keyboard.key_up("m", 3.1) is None
+    assert keyboard.key("q", 4.0) == ButtonPressed(0, Button.UNO, 4.0)
+    assert keyboard.key_up("q", 4.1) is None  # UNO's release is not asked for

@@ -82,14 +82,20 @@ def problems(display: Display, view: View, names=()) -> list[str]:
 
 # --- every waiting state: does the prompt tell the truth about each button? ------------------
 
-BUTTONS = ("draw", "challenge", "uno", "pad", "any")
-"""What a prompt may name: a seat's three buttons, the colour pad, or any of a seat's buttons."""
+BUTTONS = ("draw", "challenge", "uno", "pad", "any", "others")
+"""What a prompt may name: a seat's three buttons, the colour pad, any of a seat's buttons, or
+the other buttons of the seat it asks."""
 
 OTHER_WORDS = {
-    "en": {"pad": ("pad",), "any": ("any seat's button",)},
-    "es": {"pad": ("pulsador", "colores"), "any": ("cualquier botón de un asiento",)},
+    "en": {"pad": ("pad",), "any": ("any seat's button",), "others": ("your other buttons",)},
+    "es": {
+        "pad": ("pulsador", "colores"),
+        "any": ("cualquier botón de un asiento",),
+        "others": ("tus otros botones",),
+    },
 }
-"""How each language names the pad and "any seat's button" (a seat's buttons: by their names)."""
+"""How each language names the pad, "any seat's button" and a seat's other buttons (a seat's
+buttons: by their names)."""
 
 
 def named_buttons(prompt: str, text: Text) -> set[str]:
@@ -132,6 +138,7 @@ class Before:
     next_dealer: int | None
     asking: tuple[int, str] | None
     actions: int
+    leaving: tuple[int, ...] = ()  # game seats asked whether they leave
 
     @classmethod
     def of(cls, session: Session) -> Before:
@@ -148,6 +155,7 @@ class Before:
             game.next_dealer if over else None,
             session.asking(),
             len(game.history),
+            session.leaving(),
         )
 
 
@@ -217,6 +225,10 @@ PROMISES: dict[str, dict[str, Effect]] = {
     },
     "prompt_round_over": {"draw": lambda b, s, seat: _has(s, ev.Dealt, dealer=b.next_dealer)},
     "prompt_match_done": {"any": lambda b, s, seat: s.game is None},
+    "prompt_leave": {
+        "uno": lambda b, s, seat: s.joined.index(seat) in s.game.left and _moved(b, s),
+        "others": lambda b, s, seat: not s.leaving() and not _moved(b, s),
+    },
 }
 """What each prompt promises each button it names does, judged after the press."""
 
@@ -237,6 +249,8 @@ def presser(button: str, session: Session, before: Before) -> int | None:
         return session.joined[0] if session.joined else 0
     if button == "uno" and before.asking is not None:  # "that seat presses UNO": another seat
         return next(p for n, p in enumerate(session.joined) if n != before.asking[0])
+    if before.leaving:  # "your other buttons": the seat asked presses them
+        return session.joined[before.leaving[0]]
     seat = before.seat if before.seat is not None else 0
     return session.joined[seat]
 
@@ -280,8 +294,9 @@ def prompt_problems(reach: Callable[[], object], lang: str) -> list[str]:
         table = reach()
         before = Before.of(table.session)
         seat = press(table, button, before)
-        # "any seat's button": each of a seat's three
-        effect = promised.get(button, promised.get("any") if button in SEAT_BUTTONS else None)
+        # "any seat's button": each of a seat's three; "your other buttons": those not named
+        others = promised.get("any", promised.get("others"))
+        effect = promised.get(button, others if button in SEAT_BUTTONS else None)
         if effect is not None:
             if not effect(before, table.session, seat) or said_something(table.session):
                 footer = table.view().footer

@@ -67,4 +67,4 @@ def test_the_demo_ends_on_a_sentence_nobody_has_to_answer(tmp_path):
     assert rig.session.game.awaiting.kind.value == "round_over"
     assert shown.footer == Text("en")("demo_over") and "DRAW" not in shown.footer
     painter = window.display.painter
-    assert shown.devices.pin_factory == "mock" and not painter.cut  # "Buttons: mock", whole
+    assert shown.table.devices.pin_factory == "mock" and not painter.cut  # "Buttons: mock", whole

@@ -97,7 +97,8 @@ def test_the_biggest_screen_fits(displays, name):
     if view.screen is Screen.GAME:
         card = display.painter.marks["top_card"]
         assert (
-            count(display.surface, th.CARD_HUES[view.top[0]], card) > card.width * card.height / 8
+            count(display.surface, th.CARD_HUES[view.game.top[0]], card)
+            > card.width * card.height / 8
         )
 
 
@@ -128,7 +129,7 @@ def test_the_direction_ring_turns_with_the_direction(displays):
     display = draw(displays, (800, 480), view)
     ring = display.painter.marks["direction"]
     clockwise = pygame.image.tobytes(display.surface.subsurface(ring), "RGB")
-    display.render(dataclasses.replace(view, direction=-1))
+    display.render(dataclasses.replace(view, game=dataclasses.replace(view.game, direction=-1)))
     anticlockwise = pygame.image.tobytes(display.surface.subsurface(ring), "RGB")
     assert clockwise != anticlockwise
 
@@ -137,7 +138,7 @@ def test_a_pending_draw_shows_on_the_table_and_on_the_seat(displays):
     view = VIEWS["game_pending"]
     display = draw(displays, (1920, 1080), view)
     marks = display.painter.marks
-    assert view.pending == 2 and view.seats[1].pending == 2
+    assert view.game.pending == 2 and view.seats[1].pending == 2
     assert count(display.surface, th.ALERT, marks["pending"]) > 0
     assert count(display.surface, th.ALERT, marks["seat 1"]) > 0
     assert written(display).count("+2") >= 2
@@ -182,7 +183,7 @@ def test_the_scoreboard_ranks_and_lights_the_round_winner(displays):
     marks = display.painter.marks
     rows = sorted((marks[f"row {s}"].y, s) for s in range(4))
     assert [s for _, s in rows] == [2, 0, 3, 1]  # by score
-    assert count(display.surface, th.HIGHLIGHT, marks[f"row {view.round_winner}"]) > 0
+    assert count(display.surface, th.HIGHLIGHT, marks[f"row {view.game.outcome.winner}"]) > 0
     assert "Ana wins the round: +83" in written(display)
 
 
@@ -230,8 +231,12 @@ def test_nothing_is_redrawn_while_nothing_changes():
     display.surface.set_at((5, 5), (255, 0, 255))
     assert display.show(view) is False
     assert display.surface.get_at((5, 5)) == (255, 0, 255)  # untouched
-    assert display.needs_redraw(dataclasses.replace(view, pending=2))
-    assert display.needs_redraw(dataclasses.replace(view, help=True))
+    assert display.needs_redraw(
+        dataclasses.replace(view, game=dataclasses.replace(view.game, pending=2))
+    )
+    assert display.needs_redraw(
+        dataclasses.replace(view, table=dataclasses.replace(view.table, help=True))
+    )
 
 
 def test_show_puts_the_frame_on_the_window():

@@ -78,13 +78,13 @@ def test_the_help_names_its_own_key_and_how_to_type_codes():
     assert seats[0] == ("Seat 1", ("Q", "A", "Z"))
     session, _ = table()
     view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
-    assert view.help and view.keys == rows
+    assert view.help and view.table.keys == rows
 
 
 def test_a_pc_without_a_reader_types_codes_instead_of_warning():
     session, _ = table()
-    assert session_view(session, Local(keymap=KeyMap.default(4))).devices.typing
-    assert not session_view(session).devices.typing
+    assert session_view(session, Local(keymap=KeyMap.default(4))).table.devices.typing
+    assert not session_view(session).table.devices.typing
 
 
 def test_reader_problems_are_told_in_the_tables_language():
@@ -99,7 +99,7 @@ def test_reader_problems_are_told_in_the_tables_language():
     view = session_view(session)
     assert view.footer == "pile: el lector no está conectado"
     assert view.notices[0].kind is NoticeKind.PROBLEM
-    assert view.devices.problem == "Sin respuesta: pile"
+    assert view.table.devices.problem == "Sin respuesta: pile"
 
 
 def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
@@ -115,7 +115,7 @@ def test_a_saved_game_is_offered_without_a_count_of_players(tmp_path):
     first.handle(ButtonPressed(0, Button.DRAW, 3.0), 3.0)
     first.journal.close()
     view = session_view(Session(config, tmp_path, settle=0.0))
-    assert view.resume and "resumes it" in view.footer
+    assert view.table.resume and "resumes it" in view.footer
     display = Display(pygame.Surface((800, 480)))
     display.render(view)
     shown = " | ".join(text for text, _ in display.painter.placed)
@@ -144,10 +144,10 @@ def test_the_help_key_shows_the_help_until_the_next_action():
 def test_the_help_lists_the_wilds_of_the_deck_in_force():
     session, clock = table()
     local = Local(help=True, keymap=KeyMap.default(4))
-    official = dict(session_view(session, local).keys)
+    official = dict(session_view(session, local).table.keys)
     assert official["W W4"] == "wild, wild +4" and "WS" not in " ".join(official)
     send(session, clock, ButtonPressed(None, Button.BLUE, clock[0] + 1))  # the cool deck
-    cool = dict(session_view(session, local).keys)
+    cool = dict(session_view(session, local).table.keys)
     assert cool["W WS W4"] == "wild, wild shuffle hands, wild +4"
 
 
@@ -200,12 +200,12 @@ def test_a_seven_waiting_for_its_swap_is_on_the_pile_and_in_the_events():
     table7 = Table("en", "seven_zero = true").started().scan("R7")  # Bruno plays it
     view = table7.view()
     assert table7.session.asking() == (1, "R7")
-    assert view.top == "R7" and view.color == "R"
+    assert view.game.top == "R7" and view.game.color == "R"
     assert view.events[0] == "Bruno plays red 7"
     assert view.prompt.startswith("Bruno plays red 7: who swaps hands?")
     table7.press(3, Button.UNO)
     view = table7.view()
-    assert view.top == "R7" and view.events[0] == "Bruno swaps hands with Dani"
+    assert view.game.top == "R7" and view.events[0] == "Bruno swaps hands with Dani"
 
 
 @pytest.mark.parametrize("kind", list(Problem))

@@ -16,7 +16,7 @@ SEAT_READERS = "".join(
 
 def lobby_line(config_text: str, lang: str = "en") -> str:
     config = configuration.loads(f'language = "{lang}"\n' + config_text, "test.toml")
-    return session_view(Session(config, None)).rules_line
+    return session_view(Session(config, None)).table.rules_line
 
 
 def test_the_target_score_is_the_configured_one():

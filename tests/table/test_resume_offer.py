@@ -30,14 +30,14 @@ def saved_cool_game(state, moves=("R5", "R7", "G7", "G4")):
 def test_the_offer_shows_the_saved_games_preset_rules_seats_and_progress(tmp_path):
     moves = saved_cool_game(tmp_path)
     view = session_view(Session(config(tmp_path), tmp_path, settle=0.0))
-    assert view.resume and view.preset == "cool" and view.presets == ("cool",)
-    assert view.rules_line.startswith("Points to 300, stack +2, +4, R, S")
+    assert view.table.resume and view.preset == "cool" and view.table.presets == ("cool",)
+    assert view.table.rules_line.startswith("Points to 300, stack +2, +4, R, S")
     assert [s.joined for s in view.seats] == [True, True, False, True]
-    assert view.progress == f"Round 1, move {moves}"
+    assert view.table.progress == f"Round 1, move {moves}"
     assert view.footer == "A game was in progress: DRAW resumes it, CHALLENGE sets it aside"
     spanish = session_view(Session(config(tmp_path, "es"), tmp_path, settle=0.0))
-    assert spanish.progress == f"Ronda 1, jugada {moves}"
-    assert spanish.rules_line.startswith("Puntos hasta 300, acumula +2, +4, R, S")
+    assert spanish.table.progress == f"Ronda 1, jugada {moves}"
+    assert spanish.table.rules_line.startswith("Puntos hasta 300, acumula +2, +4, R, S")
 
 
 def test_the_offer_draws_no_invitation_to_join(tmp_path):
@@ -54,7 +54,7 @@ def test_the_offer_draws_no_invitation_to_join(tmp_path):
             display.render(view)
             shown = " | ".join(text for text, _ in display.painter.placed)
             assert absent not in shown and present in shown
-            assert view.rules_line.split(",")[0] in shown
+            assert view.table.rules_line.split(",")[0] in shown
 
 
 def test_a_damaged_journal_is_said_before_draw_resumes_it(tmp_path):
@@ -70,7 +70,7 @@ def test_a_damaged_journal_is_said_before_draw_resumes_it(tmp_path):
         "The saved game is damaged at line 4: DRAW resumes it after 2 moves (the whole file "
         "is kept), CHALLENGE sets it aside"
     )
-    assert view.progress == "Round 1, move 2"
+    assert view.table.progress == "Round 1, move 2"
     offered.handle(ButtonPressed(0, Button.DRAW, 1.0), 1.0)
     assert offered.phase is Phase.GAME and len(offered.game.history) == 2
     assert "damaged at line 4: resumed after 2 moves" in session_view(offered).footer
@@ -83,7 +83,7 @@ def test_a_reader_problem_does_not_cover_the_offers_prompt(tmp_path):
     offered.handle(lost, 0.1)
     view = session_view(offered)
     assert view.footer == "A game was in progress: DRAW resumes it, CHALLENGE sets it aside"
-    assert view.devices.problem == "Not working: pile"  # the corner says it
+    assert view.table.devices.problem == "Not working: pile"  # the corner says it
     offered.handle(CodeScanned("R5", "pile", 1.0), 1.0)
     assert session_view(offered).footer == (
         "a game was in progress: DRAW resumes it first, CHALLENGE sets it aside"

@@ -119,6 +119,23 @@ def test_a_seat_with_badges_shows_its_whole_name(displays, lang):
         assert seat.name not in p.cut and "uno 1" in p.marks, size
 
 
+TOO_NARROW = {((800, 480), "es")}
+"""Where a seat box cannot hold UNO!, "reparte" and a draw beside the count: the dealer goes
+(UNO! is the seat's alone; the draw shows by the top card too)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_with_three_badges_keeps_the_dealer_s(displays, lang):
+    """Before: the dealer's badge went first, at every size (UNO! and +2 took the room)."""
+    view = VIEWS[lang]["game_badges"]
+    for size in SIZES:
+        display = displays[size]
+        display.render(view)
+        marks = display.painter.marks
+        assert "uno 1" in marks and ("dealer 1" in marks) != ((size, lang) in TOO_NARROW), size
+        assert ("pending 1" in marks) or (size, lang) in TOO_NARROW, size
+
+
 # --- every waiting state of a table, reached with real presses and scans -------------------
 
 PAD = {"official": Button.RED, "reglamento": Button.YELLOW, "playone": Button.GREEN}
@@ -194,6 +211,7 @@ def waiting_states(base) -> dict[str, Callable[[str], Table]]:
         "prompt_match_done": lambda lang: bruno_goes_out(
             two_seats(at_table(lang, knobs="target_score = 1"))
         ).scan("B9"),
+        "prompt_leave": lambda lang: at_table(lang).started().hold(2, Button.DRAW),
     }
 
 

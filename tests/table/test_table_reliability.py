@@ -7,6 +7,9 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -37,6 +40,54 @@ def wait_for_frame(proc: subprocess.Popen) -> list[str]:
         if "first frame" in line:
             return lines
     raise AssertionError(f"no first frame: {''.join(lines)}")
+
+
+@dataclass(frozen=True)
+class Running:
+    """A table running on its own save folder, and the configuration file that names it."""
+
+    proc: subprocess.Popen
+    config: Path
+    state_dir: Path
+
+
+@contextmanager
+def first_table(tmp_path: Path) -> Iterator[Running]:
+    """A table run on tmp_path/state, from its first frame; killed at the end if it still runs."""
+    state_dir = tmp_path / "state"
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state_dir}"\n')
+    proc = uno_table("run", "--headless", "--config", str(config))
+    try:
+        wait_for_frame(proc)
+        yield Running(proc, config, state_dir)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            proc.communicate(timeout=60)
+
+
+def second_tables_refused(tmp_path: Path, first: Running) -> None:
+    """A second table and a script on the first one's folder stop, saying which process has
+    it."""
+    second = uno_table("run", "--headless", "--seconds", "5", "--config", str(first.config))
+    _, err = second.communicate(timeout=60)
+    assert second.returncode == 1, err
+    assert err == (
+        f"uno-table: {first.state_dir} is in use by another table (process {first.proc.pid}); "
+        "stop it first\n"
+    )
+    state = play(tmp_path, START + CARDS, f'state_dir = "{first.state_dir}"\n')
+    assert state["screen"] == "lobby" and state["actions"] == []
+    assert set(state["notices"]) == {
+        f"Another table (process {first.proc.pid}) uses the save folder: stop it first"
+    }
+
+
+def folder_free(config: Path) -> bool:
+    """Whether a table starts (and ends) on the folder `config` names: no lock is left."""
+    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
+    return again.wait(timeout=60) == 0
 
 
 def test_a_damaged_journal_through_the_script(tmp_path):
@@ -116,36 +167,18 @@ def test_a_journal_of_more_seats_than_configured_through_the_script(tmp_path):
 
 
 def test_one_table_per_state_dir_and_ctrl_c_ends_quietly(tmp_path):
-    state_dir = tmp_path / "state"
-    config = tmp_path / "table.toml"
-    config.write_text(f'state_dir = "{state_dir}"\n')
-    first = uno_table("run", "--headless", "--config", str(config))
-    try:
-        wait_for_frame(first)
-        assert (state_dir / LOCK_NAME).read_text() == f"{first.pid}\n"
+    with first_table(tmp_path) as first:
+        state_dir = first.state_dir
+        assert (state_dir / LOCK_NAME).read_text() == f"{first.proc.pid}\n"
         before = {p.name: p.stat().st_mtime_ns for p in state_dir.iterdir()}
-        second = uno_table("run", "--headless", "--seconds", "5", "--config", str(config))
-        _, err = second.communicate(timeout=60)
-        assert second.returncode == 1
-        assert err == (
-            f"uno-table: {state_dir} is in use by another table (process {first.pid}); "
-            "stop it first\n"
-        )
+        second_tables_refused(tmp_path, first)
+        # Neither the second table nor the script wrote anything.
         assert {p.name: p.stat().st_mtime_ns for p in state_dir.iterdir()} == before
-        # A script on the same folder writes nothing either, and says why.
-        state = play(tmp_path, START + CARDS, f'state_dir = "{state_dir}"\n')
-        assert state["screen"] == "lobby" and state["actions"] == []
-        assert set(state["notices"]) == {
-            f"Another table (process {first.pid}) uses the save folder: stop it first"
-        }
-        first.send_signal(signal.SIGINT)  # Ctrl+C
-        _, rest = first.communicate(timeout=60)
-    finally:
-        first.kill()
-    assert first.returncode == 130
+        first.proc.send_signal(signal.SIGINT)  # Ctrl+C
+        _, rest = first.proc.communicate(timeout=60)
+    assert first.proc.returncode == 130
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
-    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
-    assert again.wait(timeout=60) == 0  # the lock went with its process
+    assert folder_free(first.config)  # the lock went with its process
 
 
 def test_an_unwritable_home_starts_the_table_and_says_so(tmp_path):
@@ -181,15 +214,10 @@ def test_ctrl_c_before_the_first_frame_ends_quietly(tmp_path):
 
 def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
     """SIGQUIT (Ctrl+\\) went to pygame's parachute, which ended in a segfault."""
-    config = tmp_path / "table.toml"
-    config.write_text(f'state_dir = "{tmp_path / "state"}"\n')
-    proc = uno_table("run", "--headless", "--config", str(config))
-    try:
-        wait_for_frame(proc)
+    with first_table(tmp_path) as first:
+        proc = first.proc
         proc.send_signal(signal.SIGQUIT)
         _, rest = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
     assert proc.returncode == 130, rest
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
 
@@ -198,29 +226,10 @@ def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
 def test_the_lock_holds_while_the_table_runs_even_when_removed(tmp_path, removed):
     """Before: a second table started on a folder whose lock file (or the folder) was removed
     under the first, and the two wrote over each other's moves."""
-    state_dir = tmp_path / "state"
-    config = tmp_path / "table.toml"
-    config.write_text(f'state_dir = "{state_dir}"\n')
-    first = uno_table("run", "--headless", "--config", str(config))
-    try:
-        wait_for_frame(first)
+    with first_table(tmp_path) as first:
         if removed == "the folder":
-            shutil.rmtree(state_dir)
+            shutil.rmtree(first.state_dir)
         else:
-            (state_dir / LOCK_NAME).unlink()
-        second = uno_table("run", "--headless", "--seconds", "5", "--config", str(config))
-        _, err = second.communicate(timeout=60)
-        assert second.returncode == 1, err
-        assert err == (
-            f"uno-table: {state_dir} is in use by another table (process {first.pid}); "
-            "stop it first\n"
-        )
-        state = play(tmp_path, START + CARDS, f'state_dir = "{state_dir}"\n')
-        assert state["actions"] == [] and set(state["notices"]) == {
-            f"Another table (process {first.pid}) uses the save folder: stop it first"
-        }
-    finally:
-        first.kill()
-        first.communicate(timeout=60)
-    again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
-    assert again.wait(timeout=60) == 0  # the lock went with its process
+            (first.state_dir / LOCK_NAME).unlink()
+        second_tables_refused(tmp_path, first)
+    assert folder_free(first.config)  # the lock went with its process

@@ -95,26 +95,26 @@ def test_a_refereed_game_renders_from_deal_to_colour(preset):
     assert Screen.COLOR in screens
     for view in views:
         display.render(view)
-    assert views[-1].color == "G" and views[-1].top == "W"
+    assert views[-1].game.color == "G" and views[-1].game.top == "W"
 
 
 def test_the_examples_cover_every_screen():
     views = examples()
     assert {v.screen for v in views.values()} == set(Screen)
-    assert views["challenge_reveal"].challenge.revealing
-    assert views["challenge_reveal"].challenge.shown == ("B1", "Y7")
-    tally = views["tally"].tally
+    assert views["challenge_reveal"].game.challenge.revealing
+    assert views["challenge_reveal"].game.challenge.shown == ("B1", "Y7")
+    tally = views["tally"].game.tally
     assert [r.seat for r in tally] == [1, 2, 3]
     assert tally[0].points == 7 + 50 + 2 and tally[0].unseen == 1
 
 
 def test_a_game_view_says_what_the_engine_says():
     view = examples()["game"]
-    assert view.top == "RD2" and view.color == "R" and view.direction == 1
+    assert view.game.top == "RD2" and view.game.color == "R" and view.game.direction == 1
     assert [s.cards for s in view.seats] == [4, 1, 2, 5]
     assert [s.uno for s in view.seats] == [False, True, False, False]
     assert [s.turn for s in view.seats] == [True, False, False, False]
-    assert view.seats[3].dealer and view.awaited == 0
+    assert view.seats[3].dealer and view.game.awaited == 0
     assert view.prompt == "Ana: play a card or press DRAW"
     assert view.events[0] == "Dani is skipped"  # newest first
     assert [s.position for s in view.seats] == ["bottom", "left", "top", "right"]
@@ -129,6 +129,19 @@ def test_the_lobby_view_lists_seats_and_who_joined():
     assert [s.name for s in view.seats] == ["Ana", "Bruno", "Seat 3"]
     assert [s.joined for s in view.seats] == [False, True, False]
     assert view.preset == "cool" and "join" in view.prompt
+
+
+def test_a_view_keeps_the_game_as_it_was_when_built():
+    """The Display redraws when a View differs from the last one drawn: a View that read the
+    live Game would change along with it and never differ."""
+    rules = RuleSet.preset("official")
+    game = Game.from_position(rules, hands=[["R7", "G2"], ["B1", "B2"]], top="R5", turn=0)
+    facts = TableFacts(names=("Ana", "Bruno"), lang="en")
+    view = build_view(game, facts)
+    game.apply(Play(0, "R7"))
+    assert (view.game.top, view.game.awaited, view.game.actions) == ("R5", 0, 0)
+    assert [s.cards for s in view.seats] == [2, 2] and view.prompt.startswith("Ana")
+    assert build_view(game, facts) != view
 
 
 def test_the_controller_can_force_a_screen_and_a_prompt():
@@ -210,7 +223,7 @@ def test_the_challenge_screen_says_what_a_challenge_of_two_draw_fours_costs(hand
     rules = RuleSet.preset("official").replace(multi_play=True)
     game = Game.from_position(rules, hands=hands, top="R3", turn=0)
     game.apply(Play(0, ["W4", "W4"], color="B"))
-    shown = build_view(game).challenge
+    shown = build_view(game).game.challenge
     before = game.hand_count(loser)
     game.apply(Challenge(1))
     drawn = game.hand_count(loser) - before
