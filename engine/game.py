@@ -844,6 +844,9 @@ class Game:
             return
         if kind is Kind.REVEAL:
             nxt = s.w4.challenger  # the challenge dies with the seat: the victim plays
+        if kind is Kind.FLIP:
+            s.wait_for(Kind.FLIP, nxt)  # the first card is still to turn: the next seat does
+            return
         if kind is Kind.COLOR:
             s.wait_for(Kind.COLOR, nxt)
             if s.after_color.then is AfterColor.TURN:

@@ -16,6 +16,8 @@ from engine import (
     ChooseColor,
     Color,
     Draw,
+    Flip,
+    Game,
     Leave,
     NextRound,
     Pass,
@@ -461,6 +463,18 @@ def test_the_cards_of_a_seat_that_left_score_for_no_one():
     g.apply(Play(0, "R7"))
     assert g.winner == 0
     assert g.scores[0] == 3
+
+
+@hands("unseen")
+@rule(PRESET, 208, "players leaving")
+def test_the_dealer_leaves_before_turning_the_first_card_and_the_next_seat_turns_it():
+    """Before: the flip was skipped, the game awaited a turn with no first card."""
+    g = Game.referee(players=3, rules=RuleSet.preset(PRESET), dealer=0)
+    awaits(g, "flip", 0)
+    g.apply(Leave(0))
+    awaits(g, "flip", 1)
+    g.apply(Flip("R5"))
+    awaits(g, "turn", 1)  # left of the dealer who left
 
 
 @rule(PRESET, 208, "players leaving")

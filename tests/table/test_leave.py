@@ -72,6 +72,16 @@ def test_the_seat_whose_turn_it_is_leaves_and_the_next_plays():
     assert table.view().seats[1].left
 
 
+def test_the_dealer_leaves_on_the_deal_screen_and_the_next_seat_turns_the_first_card():
+    table = Table("en").press(0, Button.UNO).press(1, Button.UNO).press(2, Button.UNO)
+    table.press(0, Button.DRAW)  # Ana deals
+    table.hold(0, Button.DRAW).press(0, Button.UNO)
+    assert table.view().prompt == "Bruno: turn over the first card and scan it"
+    table.scan("R5")
+    game = table.session.game
+    assert game.top is not None and game.awaiting.kind is Kind.TURN and game.awaiting.seat == 1
+
+
 def test_a_seat_leaves_while_it_owes_a_colour():
     table = started().scan("W")  # Bruno plays a wild: he names the colour
     table.hold(1, Button.DRAW).press(1, Button.UNO)
