@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from bench import camera_spot
-from bench.engine import REPEATS, Comparison
+from bench.engine import BATCHES, GAMES, Comparison
 from bench.table import SCANS_PER_GAME
 from engine import RuleSet
 
@@ -273,8 +273,8 @@ def _run_figures(games: list[Comparison]) -> str:
         longer = max(c.ours.actions_per_game / c.theirs.actions_per_game for c in uniform)
         out += (
             f" Under uniform play the official rules make games up to {longer:.0f}x longer "
-            "than rlcard's (a player may draw instead of playing, then pass), so games per "
-            "second fall much further than actions per second: that part is the rules."
+            "than rlcard's (a player may draw instead of playing, then pass): that part is "
+            "the rules, and the target is per action."
         )
     fastest = [c for c in games if c.theirs and c.policy == "plays first"]
     if fastest:
@@ -283,9 +283,9 @@ def _run_figures(games: list[Comparison]) -> str:
         out += (
             f" In this run, {ENGINE_RATIO:g}x rlcard's actions per second with {c.players} "
             f"players and plays first means {need:.1f} us per action of ours (rlcard takes "
-            f"{1e6 / c.theirs.actions_per_s:.1f} us per action of its own, ours "
-            f"{1e6 / c.ours.actions_per_s:.1f} us: {c.action_ratio:.2f}x its actions per "
-            "second)."
+            f"{c.theirs.us_per_action:.1f} us of CPU per action of its own, ours "
+            f"{c.ours.us_per_action:.1f} us: {c.action_ratio:.2f}x its actions per "
+            "second, the median batch)."
         )
     return out
 
@@ -317,12 +317,13 @@ def _input_why(table: dict) -> str:
     return (
         "**Input to frame.** Medians of each stage in this run (the table below says what "
         f"each is): {stages}. The wake-up (the device's thread, then the one wait) is a "
-        "fraction of a millisecond on every path; what is left is the action's journal "
-        "fsync (apply) and the frame at 1920x1080, longest when a card face is drawn for "
-        "the first time at screen size (a serial scan plays a card). Next: render the frame "
-        "while the fsync runs on another thread and flip only once it returns (the "
-        "journal's promise holds), card faces drawn ahead of their first play, and redraw "
-        "only the regions that changed. Other engineers' jobs load this 2-core machine: "
+        "fraction of a millisecond on every path; apply is the action applied and its "
+        "journal line written; the frame is drawn while the line's fsync runs on the "
+        "journal's thread and shown once the fsync returned (nothing is shown that is not on "
+        "disk), so the frame stage holds whichever of the two is longer. The drawing itself "
+        "is counted in instructions (the frame section below), which do not depend on how "
+        "busy the machine is; wall-clock times do. Other engineers' jobs load this 2-core "
+        "machine: "
         "the load average at the start is in the Machine table."
     )
 
@@ -348,18 +349,38 @@ def _deck_words(preset: str) -> str:
     return f"{len(deck)} cards ({wilds} Wild)"
 
 
+def _engine_row(c: Comparison) -> str:
+    t, n = c.theirs, c.instructions
+    spread = f"{c.spread[0]:.2f}-{c.spread[1]:.2f}x" if c.spread else "-"
+    counted = f"{n.ours:,.0f} | {n.theirs:,.0f} | {n.ratio:.2f}x" if n else "not counted | - | -"
+    return (
+        f"| {c.players} | {c.policy} | {', '.join(map(str, GAMES[c.policy]))} "
+        f"| {c.ours.actions:,} | {f'{t.actions:,}' if t else '-'} "
+        f"| {c.ours.us_per_action:.2f} | {f'{t.us_per_action:.2f}' if t else '-'} "
+        f"| {_ratio(c)} | {spread} | {counted} |"
+    )
+
+
 def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
     out = [
         "",
-        "## Engine: random legal games",
+        "## Engine: random legal games, per action",
         "",
         "One game is one round from a seeded deal to the first player out, every move picked at "
-        "random among the legal actions the engine lists. Both sides play the same count of "
-        f"games from the same seeds in the same process, {REPEATS} times each, taking turns; "
-        "each side's fastest run counts (the slower ones measure whatever else the machine "
-        "was doing). rlcard is played through its `UnoGame` "
-        "object (not the RL environment, which also encodes every state as numpy arrays): the "
-        "fastest way to run it.",
+        "random among the legal actions the engine lists. What is timed is the per-action path "
+        "alone: listing the legal actions, the policy's pick, applying it (every game is dealt "
+        "before the clock starts: ours with `Game.new`, rlcard's with `UnoGame()` and "
+        "`init_game`). rlcard is played through its `UnoGame` object (not the RL environment, "
+        "which also encodes every state as numpy arrays): the fastest way to run it.",
+        "",
+        f"How: one process, {BATCHES} batches a comparison, the two engines interleaved (a "
+        "batch of ours, then one of rlcard's, then rlcard's first, and so "
+        "on); each batch is timed in CPU seconds (`time.process_time`) and gives one ratio of "
+        "actions per CPU second, ours over rlcard's; the median ratio counts, the lowest and "
+        "highest are shown beside it. Other work on the machine slows a batch and its twin "
+        "alike, and the median sets an odd batch aside. Instructions per action come from "
+        "valgrind's callgrind over each side's play alone (`operator.call` around it, "
+        "`--toggle-collect=_operator_call`): they do not depend on load at all.",
         "",
         "- **uniform**: any legal action.",
         "- **plays first**: a random legal play when there is one, else any legal action "
@@ -372,25 +393,17 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
             "",
         ]
     out += [
-        "| players | policy | games | ours: games/s | rlcard: games/s | ratio "
-        "| ours: actions/game | rlcard: actions/game | ours: us/action | rlcard: us/action "
-        "| actions/s ratio |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| players | policy | games a batch (ours, rlcard) | ours: actions | rlcard: actions "
+        "| ours: us/action | rlcard: us/action | ratio (median of batches) | batches' range "
+        "| ours: instructions/action | rlcard: instructions/action | instructions ratio |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for c in games:
-        t = c.theirs
-        out.append(
-            f"| {c.players} | {c.policy} | {c.ours.games} | {c.ours.games_per_s:,.1f} "
-            f"| {f'{t.games_per_s:,.1f}' if t else '-'} | {_ratio(c)} "
-            f"| {c.ours.actions_per_game:,.0f} | {f'{t.actions_per_game:,.0f}' if t else '-'} "
-            f"| {1e6 / c.ours.actions_per_s:.1f} "
-            f"| {f'{1e6 / t.actions_per_s:.1f}' if t else '-'} "
-            f"| {f'{c.action_ratio:.2f}x' if t else '-'} |"
-        )
+        out.append(_engine_row(c))
     out += [
         "",
-        "A game's time includes its deal (ours: `Game.new`; rlcard: `UnoGame()` and "
-        "`init_game`); us/action is that time over the actions played.",
+        "us/action is CPU time over the actions played, all batches together; the ratios are "
+        "rlcard's time (or instructions) per action over ours: above 1, ours is faster.",
     ]
     out += [
         "",
@@ -442,9 +455,10 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "MockFactory, a pty card reader, a Session with its journal, the Window and its "
         "WindowWake, the Loop on an Inbox: one wait for every source; `python -m bench.table`) "
         "run a 4-seat official game on real cards. Another thread sends each input while the "
-        "loop runs; the time runs from just before the input is sent to the end of "
-        "`Window.frame` (`Display.show`: the frame drawn and flipped). Every input is an "
-        "action, journalled and fsync'd before its frame:",
+        "loop runs; the time runs from just before the input is sent to the moment its "
+        "frame shown (`Window.present`: the loop draws the frame while the action's journal "
+        "fsync runs and hands it to the display once the fsync returned). Every input is an "
+        "action, on disk before its frame is shown:",
         "",
         "- **GPIO edge**: the awaited seat's DRAW on a mock pin, pressed and let go "
         "(`drive_low`, `drive_high`), which gpiozero's callback thread turns into a press and "
@@ -467,8 +481,9 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "The last three columns are medians of the stages: **wake** from the input sent to "
         "the loop handing it to the session (the device's thread: gpiozero's callback, "
         "SDL's queue, the reader's read; then the loop's one wait), **apply** from there to "
-        "the frame's start (the action applied and journalled, fsync included; the settle "
-        "window too where there is one), **frame** the frame drawn and flipped. Medians of "
+        "the frame's start (the action applied and its journal line written; the settle "
+        "window too where there is one), **frame** the frame drawn while the line's fsync "
+        "runs, then shown once the fsync returned. Medians of "
         "the stages need not add up to the median of the whole. The slowest input of each "
         "path, stage by stage (wake + apply + frame): "
         + "; ".join(
@@ -505,8 +520,15 @@ PI = {
     "Raspberry Pi 4": ("Cortex-A72", 1.8, (0.8, 1.3), 4.0),
     "Raspberry Pi 5": ("Cortex-A76", 2.4, (1.6, 2.4), 8.0),
 }
-"""Published clocks and memory figures; instructions per cycle for an interpreter's code,
-an assumption (the Pi 5's A76 does about twice the A72's work per clock, Arm's figures)."""
+"""Clocks from the boards' product briefs (Pi 4: BCM2711, 4x Cortex-A72 at 1.8 GHz, LPDDR4-3200
+on a 32-bit bus, 12.8 GB/s at its peak; Pi 5: BCM2712, 4x Cortex-A76 at 2.4 GHz, LPDDR4X-4267,
+17 GB/s at its peak); the bandwidth a copy reaches is taken as about a third to half of that
+peak, and the instructions per cycle for an interpreter's code are an assumption (the A76 does
+about twice the A72's work per clock, by Arm's figures)."""
+MEMORY = {
+    "Raspberry Pi 4": "LPDDR4-3200, 12.8 GB/s peak",
+    "Raspberry Pi 5": "LPDDR4X-4267, 17 GB/s peak",
+}
 ARM_PER_X86 = (1.0, 1.3)  # Arm64 instructions for one x86-64 instruction of the same code
 
 
@@ -548,26 +570,30 @@ def _frames_section(frames: dict) -> list[str]:
         f"{median / 1e6:.1f} M, p90 {counted['p90_per_frame'] / 1e6:.1f} M over "
         f"{counted['dumps']:,} frames.",
         "",
-        "**On a Pi (a rough estimate, not a measurement: within 2x at best).** The median "
+        "**On a Pi: a rough estimate, not a measurement (right within a factor of 2 at best, "
+        "and only for the drawing: no Pi was used).** The median "
         f"frame's {median / 1e6:.1f} M x86-64 instructions, taken as {ARM_PER_X86[0]:g}-"
         f"{ARM_PER_X86[1]:g} Arm64 instructions each, at the board's clock and an assumed 0.8-"
         "2.4 instructions per cycle for an interpreter's branchy code, plus the frame's "
         f"{share / 1e6:.2f} M pixels read and written once at the board's memory bandwidth:",
         "",
-        "| board | CPU | clock | instructions per cycle (assumed) | memory | a median frame |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| board | CPU | clock | instructions per cycle (assumed) | memory (published) "
+        "| copy bandwidth (assumed) | a median frame |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for board, (low, high) in pi_estimate(median, share).items():
         cpu, ghz, (ipc_low, ipc_high), bandwidth = PI[board]
         out.append(
-            f"| {board} | {cpu} | {ghz:g} GHz | {ipc_low:g}-{ipc_high:g} | ~{bandwidth:g} GB/s "
-            f"| {low:.1f}-{high:.1f} ms |"
+            f"| {board} | {cpu} | {ghz:g} GHz | {ipc_low:g}-{ipc_high:g} | {MEMORY[board]} "
+            f"| ~{bandwidth:g} GB/s | {low:.1f}-{high:.1f} ms |"
         )
     out += [
         "",
-        "What this leaves out: SDL's KMS/DRM path on the Pi (the regions handed to the "
-        "display are copied to the screen by the GPU's driver, not counted here), caches, "
-        "and the Pi's Python build. Time it on the board itself to know.",
+        "Clocks and memory are the boards' published figures; the rest is assumed. What this "
+        "leaves out: SDL's KMS/DRM path on the Pi (the regions handed to the display are "
+        "copied to the screen by the GPU's driver, not counted here), the caches (a Pi's are "
+        "smaller), NEON in place of SSE2/AVX2 in pygame's blitters and scaler, and the Pi's "
+        "Python build. Time it on the board itself to know.",
         "",
     ]
     return out

@@ -77,14 +77,23 @@ class Rig:
             return handle(event, now)
 
         self.session.handle = handled
-        self.loop.frame = self._frame
+        # As the app's loop runs them: the frame drawn while the action's fsync runs, shown
+        # once the fsync returned.
+        self.loop.frame, self.loop.present = self._draw, self._present
+        self._started: float | None = None  # when the frame not shown yet began
 
-    def _frame(self, session: Session, now: float) -> None:
-        started = time.perf_counter()
-        self.window.frame(session, now)
+    def _draw(self, session: Session, now: float) -> None:
+        if self._started is None:
+            self._started = time.perf_counter()
+        self.window.draw(session, now)
+
+    def _present(self) -> None:
+        self.window.present()
         done = time.perf_counter()
-        for hook in self.frame_hooks:
-            hook(started, done)
+        started, self._started = self._started, None
+        if started is not None:
+            for hook in self.frame_hooks:
+                hook(started, done)
 
     def start_game(self) -> None:
         """Join every seat, start, scan the first card: the game screen is up."""
@@ -171,8 +180,8 @@ class Timing:
 
     sent: float  # just before the input is sent
     handled: float  # the loop hands it to the session: the device's thread and the wake-up
-    started: float  # the frame starts: the action applied and journalled (fsync)
-    done: float  # the frame drawn and flipped
+    started: float  # the frame starts: the action applied and written, its fsync started
+    done: float  # the frame drawn (while the fsync runs) and shown once the fsync returned
 
     @property
     def total(self) -> float:

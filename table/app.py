@@ -128,5 +128,6 @@ def _open_window(table: Table, options: WindowOptions) -> None:
         table._wake = WindowWake(table.events.wakeup)
     table.window = win
     loop = table.loop
-    loop.frame, loop.pump, loop.dirty = win.frame, win.pump, win.wants_frame
+    loop.frame, loop.present = win.draw, win.present  # shown once the action is on disk
+    loop.pump, loop.dirty = win.pump, win.wants_frame
     loop.after.append(win.react)

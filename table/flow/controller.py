@@ -121,6 +121,17 @@ class _Held:
     joined: list[CodeScanned] = field(compare=False, default_factory=list)  # the cards' scans
 
 
+@dataclass(frozen=True)
+class _Before:
+    """What an applied input changed besides the game, as it was: undone if its save fails."""
+
+    event: ButtonPressed | CodeScanned
+    seat: int | None
+    pile: Pile
+    asking: Play | None
+    scans: list[CodeScanned]
+
+
 class Controller:
     """Maps input events to actions for what the game awaits, and applies them in order; the
     game in play is its own (`game`).
@@ -158,6 +169,7 @@ class Controller:
         self.asking: Play | None = None  # a 7 scanned, waiting for the seat to swap with
         self._asking_scans: list[CodeScanned] = []
         self.pile = Pile(printed_repeat)
+        self._before: _Before | None = None  # the last applied input's
         self.holds = Holds()
         self.leaving: dict[int, float] = {}  # game seats asked whether they leave: until when
 
@@ -241,12 +253,15 @@ class Controller:
         """When the first question to leave ends unanswered (None when none is asked)."""
         return min((until + self._settle for until in self.leaving.values()), default=None)
 
-    def release(self, now: float) -> list[Outcome]:
-        """Apply every held input whose window has passed, in the order of their keys."""
+    def release(self, now: float, stop: Callable[[], bool] | None = None) -> list[Outcome]:
+        """Apply every held input whose window has passed, in the order of their keys; or
+        only up to the first after which `stop()` says so (its save still runs)."""
         out: list[Outcome] = []
         # A later input waits for every earlier one, even one held longer (a catch in a race).
         while self._held and self._held[0].due <= now:
             out.append(self._settle_one(heapq.heappop(self._held)))
+            if stop is not None and stop():
+                return out  # the rest at the next turn, once this one is on disk
         # An answer pressed in time may still be settling: the question waits for it.
         for seat, until in list(self.leaving.items()):
             if until + self._settle <= now:
@@ -282,16 +297,32 @@ class Controller:
                 return Asking(action)
             if self.asking is not None and isinstance(action, Play) and not scans:
                 scans = self._asking_scans  # the 7 goes onto the pile now
+            before = _Before(event, seat, self.pile.copy(), self.asking, self._asking_scans)
             events = tuple(self._apply(self.game, action, pile_notes.note(scans)))
         except IllegalAction as refusal:
             if isinstance(refusal, Undone):
                 self.game = refusal.game  # the game without what the journal could not record
-            at = event.seat if isinstance(event, ButtonPressed) else self._readers.get(event.reader)
-            return Refused(seat, refusal.reason, refusal.message, *_what(event), at_seat=at)
+            return self._refused(event, seat, refusal)
+        self._before = before
         self.pile.applied(scans, events, len(self.game.history))
         if not isinstance(action, CallUno | CatchUno):
             self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(action, events)
+
+    def _refused(
+        self, event: ButtonPressed | CodeScanned, seat: int | None, refusal: IllegalAction
+    ) -> Refused:
+        at = event.seat if isinstance(event, ButtonPressed) else self._readers.get(event.reader)
+        return Refused(seat, refusal.reason, refusal.message, *_what(event), at_seat=at)
+
+    def unsaved(self, refusal: Undone) -> Refused:
+        """The last action applied, undone after all (its save failed once it had returned):
+        the game `refusal` carries, the pile and the 7 waiting as they were, and the input
+        refused as if the save had failed at once."""
+        before = self._before
+        self.game = refusal.game
+        self.pile, self.asking, self._asking_scans = before.pile, before.asking, before.scans
+        return self._refused(before.event, before.seat, refusal)
 
     def _may_leave(self, seat: int | None) -> bool:
         """Whether a seat can be asked to leave (else its hold is a plain DRAW)."""
@@ -304,11 +335,13 @@ class Controller:
         if press.button is not Button.UNO:
             return Stayed(seat)
         try:
+            before = _Before(press, seat, self.pile.copy(), self.asking, self._asking_scans)
             events = tuple(self._apply(self.game, Leave(seat), pile_notes.note([])))
         except IllegalAction as refusal:
             if isinstance(refusal, Undone):
                 self.game = refusal.game
             return Refused(seat, refusal.reason, refusal.message, pressed=str(press.button))
+        self._before = before
         self.pile.applied([], events, len(self.game.history))
         self.asking = None  # the game moved on: a 7 still held must be scanned again
         return Applied(Leave(seat), events)

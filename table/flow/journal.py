@@ -37,6 +37,7 @@ import shutil
 import uuid
 import zlib
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import metadata
@@ -47,6 +48,7 @@ from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
 from table.files import read_bytes
 from table.flow.refusals import TableRefusal, Undone
+from table.flow.syncer import Syncer
 
 FORMAT = 3
 READS = (1, 2, 3)  # 1: no checksums, 2: not chained; read, and rewritten as FORMAT when resumed
@@ -281,6 +283,9 @@ class Journal:
         self.set_aside: SetAside | None = None  # what resuming kept beside, if anything
         self.notes: list[dict | None] = []  # the table's note of each action recorded
         self.repaired: Repair | None = None  # the last time the file was written again
+        self.sync: Callable[[int], None] = os.fsync  # how a record is made durable
+        self._syncer = Syncer(lambda fd: self.sync(fd))
+        self._pending: _Pending | None = None  # an action written, its fsync still running
 
     @classmethod
     def create(cls, path: Path | str, game: Game, meta: dict | None = None) -> Journal:
@@ -381,31 +386,71 @@ class Journal:
             self._file = file
         return self._file
 
-    def record(self, action: Action, note: dict | None = None) -> None:
-        """Append one action; returns only once it is on disk (fsync'd).
+    def record(self, action: Action, note: dict | None = None, wait: bool = True) -> None:
+        """Append one action; returns only once it is on disk (fsync'd), or with `wait` False
+        once it is written and its fsync runs on the journal's thread (`saved` waits for it).
 
         On OSError nothing is recorded: the next record cuts any half-written line first."""
+        if self._pending is not None:
+            raise RuntimeError("the last action's fsync was not waited for (Journal.saved)")
         line = _line(_entry(self.count + 1, action, note), _crc_of(self._last))
         file = self._open()
         try:
             data = memoryview(line)
             while data:
                 data = data[file.write(data) :]
-            os.fsync(file.fileno())
+            if wait:
+                self.sync(file.fileno())
         except OSError:
             # Appending after a half-written line would bury it mid-file, where it is damage.
             self.close()
             raise
+        if not wait:
+            self._pending = _Pending(self._syncer.start(file.fileno()), self._size, self._last)
         self._size += len(line)
         self._last = line
         self.notes.append(note)
         self.count += 1
 
-    def apply(self, game: Game, action: Action, note: dict | None = None) -> list[Event]:
+    def _cut_back(self) -> None:
+        """Cut a line that is not saved off the file now, where the disk lets it (else the
+        next record does): a refused action must not come back with a restart."""
+        try:
+            self._open()
+        except OSError:
+            self.close()
+
+    @property
+    def pending(self) -> bool:
+        """An action written whose fsync has not been waited for (`saved`)."""
+        return self._pending is not None
+
+    def saved(self, game: Game) -> None:
+        """Wait for the fsync of the action `apply(..., wait=False)` wrote last (at once if
+        none runs). When it failed, the action is not recorded, as if `apply` had raised:
+        NotSaved carries `game` rebuilt without it (the next record cuts its line)."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        try:
+            pending.sync.result()
+        except OSError as err:
+            self.close()
+            self._size, self._last = pending.size, pending.last
+            self.notes.pop()
+            self.count -= 1
+            log.error("%s: cannot save action %d: %s", self.path, self.count + 1, err)
+            self._cut_back()
+            raise NotSaved(err, Game.replay(game.origin, game.rules, game.history[:-1])) from err
+
+    def apply(
+        self, game: Game, action: Action, note: dict | None = None, wait: bool = True
+    ) -> list[Event]:
         """Apply `action` to `game`, then record it: a refused action raises and is not written.
 
-        When this returns the action is on disk, and the table may show it. When the disk
-        refuses, NotSaved carries the game rebuilt without the action (refuse it, show nothing).
+        When this returns the action is on disk, and the table may show it (with `wait`
+        False: once `saved` returned). When the disk refuses, NotSaved carries the game
+        rebuilt without the action (refuse it, show nothing).
         """
         if len(game.history) != self.count:
             have = len(game.history)
@@ -413,7 +458,7 @@ class Journal:
         events = game.apply(action)
         try:
             self._still_ours(game)
-            self.record(action, note)
+            self.record(action, note, wait)
         except OSError as err:
             log.error("%s: cannot save action %d: %s", self.path, self.count + 1, err)
             raise NotSaved(err, Game.replay(game.origin, game.rules, game.history[:-1])) from err
@@ -461,6 +506,14 @@ class Journal:
             os.close(fd)
 
     def close(self) -> None:
+        """Close the file (after the fsync that still runs, if one does) and the thread."""
+        if self._pending is not None:
+            try:
+                self._pending.sync.result()
+            except OSError as err:  # never waited for: nothing was shown of that action
+                log.error("%s: the last action's fsync failed: %s", self.path, err)
+            self._pending = None
+        self._syncer.close()
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -470,6 +523,15 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """The fsync of an action's line, still running; what the journal was before it."""
+
+    sync: Future[None]
+    size: int
+    last: bytes
 
 
 class Change(StrEnum):

@@ -5,6 +5,11 @@ the main thread, is the only consumer. It sleeps until an input or a deadline co
 redraws only when the session changed. With an `Inbox` for a queue it sleeps on the inbox's
 `Wakeup`, which the window's input wakes too (table/screen/window_wake.py): one wait for
 every source. With a plain queue (no window) it sleeps on the queue.
+
+With a `present` (the window shows what `frame` drew only when told), an action's fsync runs
+while its frame is drawn, and the frame is shown only once the fsync returned: nothing is
+shown that is not on disk. When the fsync failed, the frame drawn is never shown: the action
+is refused as if its save had failed at once, and the refusal is drawn and shown instead.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ class Loop:
     dirty: Callable[[], bool] | None = None  # a change only the window knows of (help, typing)
     after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
+    present: Callable[[], None] | None = None  # shows what `frame` drew (None: frame shows it)
     frames: int = 0
     _drawn: int = -1
 
@@ -55,10 +61,17 @@ class Loop:
         else:
             self._drain(self._timeout(wait, now))
         now = self.clock()
-        outcomes = self.session.tick(now)
+        outcomes = self.session.tick(now, overlap=self.present is not None)
+        self._draw(now)  # while the last action's fsync runs
+        refused = self.session.confirm(now)
+        if refused is not None:  # not on disk: the frame just drawn is never shown
+            outcomes = [*outcomes[:-1], refused]
+            self._draw(now)
+        self._set_leds()
+        if self.present is not None:
+            self.present()
         for hook in self.after:
             hook(outcomes, now)
-        self._show(now)
         return outcomes
 
     def _timeout(self, wait: float, now: float) -> float:
@@ -82,8 +95,7 @@ class Loop:
             except queue.Empty:
                 return
 
-    def _show(self, now: float) -> None:
-        self._set_leds()
+    def _draw(self, now: float) -> None:
         changed = self.session.version != self._drawn or (self.dirty and self.dirty())
         if self.frame is not None and changed:
             self._drawn = self.session.version

@@ -40,6 +40,14 @@ class Pile:
         self._last: CodeScanned | None = None  # the printed scan put on the pile last
         self._last_count = -1  # the game's action count once it was there
 
+    def copy(self) -> Pile:
+        """The pile as it is now, apart from what happens to this one."""
+        other = Pile(self._repeat)
+        other._tags, other._top_tags = set(self._tags), set(self._top_tags)
+        other._shown = set(self._shown)
+        other._last, other._last_count = self._last, self._last_count
+        return other
+
     def check(self, scans: Sequence[CodeScanned], count: int, reveal: bool = False) -> None:
         """Raise IllegalAction when a scan is a card already on the pile (or shown, for a
         reveal), one read twice in this play, or a printed code just played read again."""

@@ -72,6 +72,7 @@ class SavedGame:
         self._lock = lock
         self._changed = changed
         self._untaken = False  # a note of a card the game has not taken is on disk
+        self.overlap = False  # apply leaves the action's fsync running (the loop draws meanwhile)
 
     @property
     def path(self) -> Path | None:
@@ -262,11 +263,12 @@ class SavedGame:
 
     def apply(self, game: Game, action: Action, note: dict | None = None) -> list[Event]:
         """Apply and journal an action; when the disk refuses, NotSaved (an IllegalAction)
-        carries the game as it was, and an alert says why."""
+        carries the game as it was, and an alert says why. While `overlap` is on, the action's
+        fsync still runs when this returns: `saved` waits for it."""
         if self.journal is None:
             return game.apply(action)
         try:
-            events = self.journal.apply(game, action, note)
+            events = self.journal.apply(game, action, note, wait=not self.overlap)
         except NotSaved as err:
             self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err.error))
             raise
@@ -274,6 +276,22 @@ class SavedGame:
             self.drop(*UNTIL_SAVED)
         self._repaired(self.journal)
         return events
+
+    def saving(self) -> bool:
+        """An action's fsync still runs (`saved` waits for it)."""
+        return self.journal is not None and self.journal.pending
+
+    def saved(self, game: Game) -> NotSaved | None:
+        """Wait for the fsync of the action `apply` left running: None once it is on disk,
+        else NotSaved (carrying `game` without it), and an alert says why, as `apply` would."""
+        if self.journal is None:
+            return None
+        try:
+            self.journal.saved(game)
+        except NotSaved as err:
+            self._alert(Alert.from_os(AlertKind.CANNOT_SAVE, err.error))
+            return err
+        return None
 
     def _repaired(self, journal: Journal) -> None:
         """Say so when the journal had to be written again (another program changed it)."""

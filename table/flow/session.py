@@ -26,7 +26,15 @@ from hw.events import (
 )
 from table.flow import alerts, untaken
 from table.flow.alerts import Alert
-from table.flow.controller import Applied, Controller, LeaveAsked, MatchDone, Outcome, Refused
+from table.flow.controller import (
+    Applied,
+    Asking,
+    Controller,
+    LeaveAsked,
+    MatchDone,
+    Outcome,
+    Refused,
+)
 from table.flow.holds import Holds
 from table.flow.journal import Journal
 from table.flow.lobby import PRESET_BUTTONS, Declined, Lobby, Start
@@ -87,6 +95,7 @@ class Session:
         self.config = config
         self.controller: Controller | None = None  # the game in play's (it holds the game)
         self.lines: deque[Line] = deque(maxlen=LINES)
+        self._lines_before = self.lines  # before the last action's events (`confirm`)
         self.notice: TimedNotice | None = None
         self.devices: dict[str, tuple[bool, str]] = {}
         self.version = 0  # bumped on every change the screen shows
@@ -263,8 +272,12 @@ class Session:
 
     # --- time ----------------------------------------------------------------------------------
 
-    def tick(self, now: float) -> list[Outcome]:
-        """Apply the presses whose settle window has passed; expire old notices."""
+    def tick(self, now: float, overlap: bool = False) -> list[Outcome]:
+        """Apply the presses whose settle window has passed; expire old notices.
+
+        With `overlap`, the last action applied may still be on its way to the disk when this
+        returns (its fsync runs while the caller draws): nothing of it may be shown before
+        `confirm` returned, and no other action is applied before then."""
         out: list[Outcome] = []
         if self.notice is not None and self.notice.until <= now:
             self.notice = None
@@ -273,10 +286,27 @@ class Session:
             self._lobby_hold(press, now)
         if self.controller is None:
             return out
-        for outcome in self.controller.release(now):
+        self.saved.overlap = overlap
+        for outcome in self.controller.release(now, self.saved.saving if overlap else None):
             out.append(outcome)
             self._record(outcome, now)
         return out
+
+    def confirm(self, now: float) -> Refused | None:
+        """Wait for the save `tick(overlap=True)` left running: None once it is on disk (or
+        when none runs); when the disk refused it, the action is undone and refused, as if
+        its save had failed at once, and that refusal is returned."""
+        if self.controller is None or not self.saved.saving():
+            return None
+        failed = self.saved.saved(self.game)
+        if failed is None:
+            return None
+        refused = self.controller.unsaved(failed)
+        self.lines = self._lines_before
+        if self.controller.asking is not None:  # a 7 waits again: its note goes back on disk
+            self.saved.note_untaken(Asking(self.controller.asking), None, self.game)
+        self._record(refused, now)
+        return refused
 
     def next_deadline(self) -> float | None:
         """When `tick` has something to do next (None: only a new input can change anything)."""
@@ -312,6 +342,7 @@ class Session:
         if isinstance(outcome, Applied | LeaveAsked):
             self._forget_refusal()  # a question to leave is the prompt: nothing covers it
         if isinstance(outcome, Applied):
+            self._lines_before = self.lines.copy()  # its save may fail yet (`confirm`)
             for event in outcome.events:
                 self.lines.append(Line(event))
         self.saved.note_untaken(outcome, self.controller.asking, self.game)

@@ -9,7 +9,7 @@ from . import parts
 from . import theme as th
 from .layout import Layout
 from .paint import Op, Painter
-from .regions import changed
+from .regions import changed, merge
 from .screens import SCREENS
 from .text import Text
 from .view import View
@@ -26,6 +26,8 @@ class Display:
         self._ops: list[Op] = []  # the calls of the frame on the surface
         self.regions: list[pygame.Rect] = []  # what the last frame drew
         self.updated = 0  # pixels in those regions
+        self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
+        self.presented = 0  # frames handed to the display
 
     @property
     def layout(self) -> Layout:
@@ -68,15 +70,25 @@ class Display:
         self._last, self._size, self._ops = view, self.surface.get_size(), self.painter.ops
         self.regions = regions
         self.updated = sum(r.width * r.height for r in regions)
+        self.unshown += regions
+
+    def present(self) -> None:
+        """Hand the display every region drawn since it was last handed them (a frame drawn
+        and never shown, then another over it: the regions of both)."""
+        if not self.unshown:
+            return
+        regions, self.unshown = merge(self.unshown), []
+        if self.surface is pygame.display.get_surface():
+            pygame.display.update(regions)
+        self.presented += 1
 
     def show(self, view: View) -> bool:
         """Draw `view` if it changed and put the regions it drew on screen; returns whether it
         drew."""
         if not self.needs_redraw(view):
             return False
-        regions = self.draw(view)
-        if regions and self.surface is pygame.display.get_surface():
-            pygame.display.update(regions)
+        self.draw(view)
+        self.present()
         return True
 
     def warm(self, lang: str = "en", call_word: str = "UNO") -> None:

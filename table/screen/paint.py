@@ -21,6 +21,7 @@ IMAGE_SCREENS = 1.5
 TEXT_SCREENS = 0.5
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
+OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 
@@ -35,6 +36,32 @@ class Op(NamedTuple):
     kind: str
     box: Box
     args: tuple
+
+
+class Oval:
+    """The pixels pygame.draw.ellipse fills in `rect`, as a mask: a region wholly inside them
+    is one fill, a region wholly outside is nothing. SDL walks the whole ellipse for every
+    region it is clipped to (the table's felt is most of the screen)."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        # pygame's ellipse does not depend on where it is drawn: drawn at (0, 0), one byte a
+        # pixel, once.
+        layer = pygame.Surface((max(1, rect.width), max(1, rect.height)), depth=8)
+        layer.set_colorkey(0)
+        pygame.draw.ellipse(layer, 1, (0, 0, rect.width, rect.height))
+        self._mask = pygame.mask.from_surface(layer)
+
+    def holds(self, region: pygame.Rect) -> bool | None:
+        """True: every pixel of `region` is the ellipse's; False: none is; None: some are."""
+        part = region.clip(self.rect)
+        if not part:
+            return False
+        full = pygame.mask.Mask(part.size, fill=True)
+        area = self._mask.overlap_area(full, (part.x - self.rect.x, part.y - self.rect.y))
+        if area == 0:
+            return False
+        return True if area == region.width * region.height else None
 
 
 class SurfaceCache:
@@ -103,6 +130,7 @@ class Painter:
         self.min_px = 6  # no text is shrunk below this to fit: it is cut instead
         self.ops: list[Op] = []
         self.deferred = False
+        self._ovals: dict[Box, Oval] = {}
 
     def begin(self, defer: bool = False) -> None:
         """Start a frame: forget what the last one placed; with `defer`, only list the calls."""
@@ -336,7 +364,12 @@ class Painter:
     def ellipse(self, color, rect: pygame.Rect) -> None:
         """pygame.draw.ellipse (filled), as a call of the frame."""
         box = tuple(pygame.Rect(rect))
-        self._op("ellipse", box, tuple(color), box)
+        oval = self._ovals.get(box)
+        if oval is None:
+            if len(self._ovals) >= OVALS:
+                self._ovals.clear()
+            oval = self._ovals[box] = Oval(pygame.Rect(box))
+        self._op("ellipse", box, tuple(color), box, oval)
 
     def lines(self, color, points, width: int) -> None:
         """pygame.draw.lines (open), as a call of the frame."""
@@ -374,7 +407,29 @@ def _blit(surface: pygame.Surface, op: Op) -> None:
 
 def _rect(surface: pygame.Surface, op: Op) -> None:
     color, rect, width, radius = op.args
+    if radius > 0:  # SDL walks the whole rounded box for every region it is clipped to
+        inside = _rounded_holds(pygame.Rect(rect), width, radius, surface.get_clip())
+        if inside is not None:
+            if inside:
+                surface.fill(color, surface.get_clip())
+            return
     pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+
+
+def _rounded_holds(box: pygame.Rect, width: int, radius: int, region: pygame.Rect) -> bool | None:
+    """Whether pygame's rounded box paints every pixel of `region` (True), none (False), or
+    some (None: draw it); a pixel to spare beyond each corner's radius and each edge's width."""
+    corner = radius + 1
+    if 2 * max(corner, width + 1) >= min(box.size):
+        return None  # corners or edges meet: pygame may paint past the box (draw it)
+    if not box.colliderect(region):
+        return False
+    if width <= 0:
+        inner = (box.inflate(-2 * corner, 0), box.inflate(0, -2 * corner))
+        return True if any(r.contains(region) for r in inner) else None
+    corner, edge = max(corner, width + 1), width + 1
+    hollow = (box.inflate(-2 * corner, -2 * edge), box.inflate(-2 * edge, -2 * corner))
+    return False if any(r.contains(region) for r in hollow) else None
 
 
 def _circle(surface: pygame.Surface, op: Op) -> None:
@@ -383,8 +438,13 @@ def _circle(surface: pygame.Surface, op: Op) -> None:
 
 
 def _ellipse(surface: pygame.Surface, op: Op) -> None:
-    color, rect = op.args
-    pygame.draw.ellipse(surface, color, rect)
+    color, rect, oval = op.args
+    clip = surface.get_clip()
+    inside = oval.holds(clip)
+    if inside is None:
+        pygame.draw.ellipse(surface, color, rect)
+    elif inside:
+        surface.fill(color, clip)
 
 
 def _lines(surface: pygame.Surface, op: Op) -> None:

@@ -13,6 +13,7 @@ from hw.events import InputEvent
 from hw.keyboard import HELP_KEY, Keyboard
 from table.flow.controller import Applied, Outcome
 from table.flow.session import Session
+from table.screen import heap
 from table.screen.display import Display
 from table.screen.frame import Local, session_view
 from table.screen.sound import Sounds
@@ -63,6 +64,7 @@ def open_surface(config: Config, headless: bool) -> pygame.Surface:
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    heap.keep_big_blocks_apart()  # before the first surface: memory flat over days
     try:
         pygame.display.init()
     except pygame.error as err:
@@ -191,15 +193,25 @@ class Window:
                 self.sounds.react(outcome.events)
 
     def frame(self, session: Session, now: float) -> None:
-        """Draw the session's View if it changed."""
+        """Draw the session's View if it changed, and show it."""
+        self.draw(session, now)
+        self.present()
+
+    def draw(self, session: Session, now: float) -> None:
+        """Draw the session's View if it changed, not shown yet (`present`)."""
         self._force = False
         view = self.view(session)
-        if self.display.show(view):
+        if self.display.needs_redraw(view):
+            self.display.draw(view)
             self._save(view)
             if view.screen is Screen.DEAL and not self._warm:
                 # While the dealer deals, the table waits: time to draw what plays will need.
                 self.display.warm(view.lang, view.table.call_word)
                 self._warm = True
+
+    def present(self) -> None:
+        """Show what `draw` drew since the last time."""
+        self.display.present()
 
     def _save(self, view: View) -> None:
         name = str(view.screen)

@@ -1,0 +1,75 @@
+"""A drawing call replayed within a region (table/screen/paint.py's shortcuts: a region wholly
+inside or outside a filled ellipse or a rounded box is one fill or nothing) paints, there, the
+very pixels the call paints when drawn whole."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from table.screen.paint import Painter
+
+SIZE = (400, 300)
+
+
+def _draw(call, region: pygame.Rect | None) -> bytes:
+    surface = pygame.Surface(SIZE)
+    surface.fill((10, 20, 30))
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    call(painter)
+    painter.replay(None if region is None else [region])
+    cut = region or surface.get_rect()
+    return pygame.image.tobytes(surface.subsurface(cut), "RGB")
+
+
+def _cases(seed: int, count: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        w, h = rng.randint(1, 300), rng.randint(1, 250)
+        box = pygame.Rect(rng.randint(-40, 300), rng.randint(-40, 200), w, h)
+        rw, rh = rng.randint(1, 200), rng.randint(1, 150)
+        region = pygame.Rect(rng.randint(0, SIZE[0] - rw), rng.randint(0, SIZE[1] - rh), rw, rh)
+        yield rng, box, region
+        # Small regions about the box's edges and corners, where a shortcut could go wrong.
+        corner = rng.choice((box.topleft, box.topright, box.bottomleft, box.bottomright))
+        x, y = (c + rng.randint(-45, 45) for c in corner)
+        region = pygame.Rect(x, y, rng.randint(1, 30), rng.randint(1, 30)).clip((0, 0, *SIZE))
+        if region.width and region.height:
+            yield rng, box, region
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_ellipse_in_a_region_is_the_ellipse_drawn_whole(seed):
+    for _, box, region in _cases(seed, 150):
+
+        def call(p, box=box):
+            p.ellipse((200, 180, 40), box)
+
+        whole = _draw(call, None)
+        cut = pygame.image.frombytes(whole, SIZE, "RGB").subsurface(region)
+        assert _draw(call, region) == pygame.image.tobytes(cut, "RGB"), (box, region)
+
+
+@pytest.mark.parametrize(("width", "radius"), [(0, 5), (0, 25), (0, 60), (2, 25), (8, 5), (8, 60)])
+def test_a_rounded_box_in_a_region_is_the_box_drawn_whole(width, radius):
+    box = pygame.Rect(50, 40, 220, 160)
+
+    def call(p):
+        p.rect((90, 200, 250), box, width, radius)
+
+    whole = pygame.image.frombytes(_draw(call, None), SIZE, "RGB")
+    # Small regions all about the top-left corner and its two edges (every corner is drawn
+    # alike), and larger ones across the box.
+    regions = [
+        pygame.Rect(x, y, w, h)
+        for x in range(box.left - 4, box.left + radius + 12, 3)
+        for y in range(box.top - 4, box.top + radius + 12, 3)
+        for w, h in ((2, 2), (5, 40), (40, 5))
+    ]
+    regions += [pygame.Rect(x, 60, 150, 100) for x in range(40, 130, 7)]
+    for region in regions:
+        cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
+        assert _draw(call, region) == cut, region
