@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from bench import camera_spot
-from bench.engine import REPEATS, Comparison
+from bench.engine import BATCHES, GAMES, Comparison
 from bench.table import SCANS_PER_GAME
 from engine import RuleSet
 
@@ -273,8 +273,8 @@ def _run_figures(games: list[Comparison]) -> str:
         longer = max(c.ours.actions_per_game / c.theirs.actions_per_game for c in uniform)
         out += (
             f" Under uniform play the official rules make games up to {longer:.0f}x longer "
-            "than rlcard's (a player may draw instead of playing, then pass), so games per "
-            "second fall much further than actions per second: that part is the rules."
+            "than rlcard's (a player may draw instead of playing, then pass): that part is "
+            "the rules, and the target is per action."
         )
     fastest = [c for c in games if c.theirs and c.policy == "plays first"]
     if fastest:
@@ -283,9 +283,9 @@ def _run_figures(games: list[Comparison]) -> str:
         out += (
             f" In this run, {ENGINE_RATIO:g}x rlcard's actions per second with {c.players} "
             f"players and plays first means {need:.1f} us per action of ours (rlcard takes "
-            f"{1e6 / c.theirs.actions_per_s:.1f} us per action of its own, ours "
-            f"{1e6 / c.ours.actions_per_s:.1f} us: {c.action_ratio:.2f}x its actions per "
-            "second)."
+            f"{c.theirs.us_per_action:.1f} us of CPU per action of its own, ours "
+            f"{c.ours.us_per_action:.1f} us: {c.action_ratio:.2f}x its actions per "
+            "second, the median batch)."
         )
     return out
 
@@ -349,18 +349,38 @@ def _deck_words(preset: str) -> str:
     return f"{len(deck)} cards ({wilds} Wild)"
 
 
+def _engine_row(c: Comparison) -> str:
+    t, n = c.theirs, c.instructions
+    spread = f"{c.spread[0]:.2f}-{c.spread[1]:.2f}x" if c.spread else "-"
+    counted = f"{n.ours:,.0f} | {n.theirs:,.0f} | {n.ratio:.2f}x" if n else "not counted | - | -"
+    return (
+        f"| {c.players} | {c.policy} | {', '.join(map(str, GAMES[c.policy]))} "
+        f"| {c.ours.actions:,} | {f'{t.actions:,}' if t else '-'} "
+        f"| {c.ours.us_per_action:.2f} | {f'{t.us_per_action:.2f}' if t else '-'} "
+        f"| {_ratio(c)} | {spread} | {counted} |"
+    )
+
+
 def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
     out = [
         "",
-        "## Engine: random legal games",
+        "## Engine: random legal games, per action",
         "",
         "One game is one round from a seeded deal to the first player out, every move picked at "
-        "random among the legal actions the engine lists. Both sides play the same count of "
-        f"games from the same seeds in the same process, {REPEATS} times each, taking turns; "
-        "each side's fastest run counts (the slower ones measure whatever else the machine "
-        "was doing). rlcard is played through its `UnoGame` "
-        "object (not the RL environment, which also encodes every state as numpy arrays): the "
-        "fastest way to run it.",
+        "random among the legal actions the engine lists. What is timed is the per-action path "
+        "alone: listing the legal actions, the policy's pick, applying it (every game is dealt "
+        "before the clock starts: ours with `Game.new`, rlcard's with `UnoGame()` and "
+        "`init_game`). rlcard is played through its `UnoGame` object (not the RL environment, "
+        "which also encodes every state as numpy arrays): the fastest way to run it.",
+        "",
+        f"How: one process, {BATCHES} batches a comparison, the two engines interleaved (a "
+        "batch of ours, then one of rlcard's, then rlcard's first, and so "
+        "on); each batch is timed in CPU seconds (`time.process_time`) and gives one ratio of "
+        "actions per CPU second, ours over rlcard's; the median ratio counts, the lowest and "
+        "highest are shown beside it. Other work on the machine slows a batch and its twin "
+        "alike, and the median sets an odd batch aside. Instructions per action come from "
+        "valgrind's callgrind over each side's play alone (`operator.call` around it, "
+        "`--toggle-collect=_operator_call`): they do not depend on load at all.",
         "",
         "- **uniform**: any legal action.",
         "- **plays first**: a random legal play when there is one, else any legal action "
@@ -373,25 +393,17 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
             "",
         ]
     out += [
-        "| players | policy | games | ours: games/s | rlcard: games/s | ratio "
-        "| ours: actions/game | rlcard: actions/game | ours: us/action | rlcard: us/action "
-        "| actions/s ratio |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| players | policy | games a batch (ours, rlcard) | ours: actions | rlcard: actions "
+        "| ours: us/action | rlcard: us/action | ratio (median of batches) | batches' range "
+        "| ours: instructions/action | rlcard: instructions/action | instructions ratio |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for c in games:
-        t = c.theirs
-        out.append(
-            f"| {c.players} | {c.policy} | {c.ours.games} | {c.ours.games_per_s:,.1f} "
-            f"| {f'{t.games_per_s:,.1f}' if t else '-'} | {_ratio(c)} "
-            f"| {c.ours.actions_per_game:,.0f} | {f'{t.actions_per_game:,.0f}' if t else '-'} "
-            f"| {1e6 / c.ours.actions_per_s:.1f} "
-            f"| {f'{1e6 / t.actions_per_s:.1f}' if t else '-'} "
-            f"| {f'{c.action_ratio:.2f}x' if t else '-'} |"
-        )
+        out.append(_engine_row(c))
     out += [
         "",
-        "A game's time includes its deal (ours: `Game.new`; rlcard: `UnoGame()` and "
-        "`init_game`); us/action is that time over the actions played.",
+        "us/action is CPU time over the actions played, all batches together; the ratios are "
+        "rlcard's time (or instructions) per action over ours: above 1, ours is faster.",
     ]
     out += [
         "",
