@@ -149,7 +149,7 @@ def test_writer_runs_to_the_end(tmp_path):
     """Unkilled, the writer acks every action and its journal replays to the reference game."""
     path = tmp_path / "whole.jsonl"
     proc = start_writer(path, "official", 3)
-    out, _ = proc.communicate(timeout=60)
+    out, _ = proc.communicate(timeout=180)  # a hang guard for a loaded machine
     actions, snapshots = reference("official", 3)
     assert proc.returncode == 0
     assert out.splitlines()[-2:] == [f"ack {len(actions)}", "done"]
