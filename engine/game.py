@@ -71,6 +71,7 @@ MOMENTS: dict[type, tuple[Kind, ...]] = {
     Challenge: (Kind.CHALLENGE,),
 }
 PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
+PLAY_MODES = {Kind.TURN: Mode.TURN, Kind.DRAWN: Mode.DRAWN}  # the others: STACK or COUNTER
 # The moves other than plays (and UNO calls) that each moment may accept, in listing order.
 OTHER_MOVES: dict[Kind, tuple[type, ...]] = {
     kind: tuple(cls for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls])
@@ -587,14 +588,12 @@ class Game:
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
         s = self._s
-        kind = s.awaiting.kind
         if s.awaiting.seat != seat and matching.may_jump_in(s):
             return Mode.JUMP
-        if kind is Kind.TURN:
-            return Mode.TURN
-        if kind is Kind.DRAWN:
-            return Mode.DRAWN
-        return Mode.COUNTER if s.counter else Mode.STACK
+        mode = PLAY_MODES.get(s.awaiting.kind)
+        if mode is None:  # a pending draw or an open counter to answer
+            return Mode.COUNTER if s.counter else Mode.STACK
+        return mode
 
     def _check_cards(self, action: Play) -> None:
         """What every play must satisfy, whatever the moment: the cards, colour and target."""
@@ -978,12 +977,10 @@ class Game:
         else:
             fit = FITS[mode]
             found = [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
-        count = s.hands[seat].count
-        # Only a play of the whole hand can be refused for going out.
-        going = [
-            cards for cards in found if len(cards) < count or scoring.going_out_ok(s, seat, cards)
-        ]
-        return plays.variants_of(s, seat, going)
+        if s.hands[seat].count <= 1 or s.rules.multi_play:
+            # A play of the whole hand, which can be refused for going out.
+            found = [cards for cards in found if scoring.going_out_ok(s, seat, cards)]
+        return plays.variants_of(s, seat, found)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""
