@@ -41,7 +41,8 @@ def _ratio(c: Comparison) -> str:
     return "rlcard not installed" if c.action_ratio is None else f"{c.action_ratio:.2f}x"
 
 
-def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+def engine_verdicts(games: list[Comparison]) -> list[Verdict]:
+    """The engine's targets: per action at least ENGINE_RATIO times rlcard's, each comparison."""
     out = []
     for c in games:
         ratio = c.action_ratio
@@ -56,6 +57,11 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
                 by,
             )
         )
+    return out
+
+
+def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+    out = engine_verdicts(games)
     idle = table["idle"]
     for path, figures in table["paths"].items():
         median, p99 = figures["median_ms"], figures["p99_ms"]
@@ -227,9 +233,7 @@ def render(
     if quick:
         out += ["", "**A quick run (`--quick`): tiny counts, the figures mean nothing.**"]
     out += ["", "## Targets", "", "| target | measured | |", "| --- | --- | --- |"]
-    for v in rows:
-        verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
-        out.append(f"| {v.target} | {v.measured} | {verdict} |")
+    out += [_row(v) for v in rows]
     out += ["", "## Machine", "", "| | |", "| --- | --- |"]
     out += [f"| {name} | {value} |" for name, value in facts.items()]
     out += _notes(rows, games, table)
@@ -240,6 +244,21 @@ def render(
     out += camera_spot.section(spot) if spot else []
     out += _commands()
     return "\n".join(out) + "\n"
+
+
+def _row(v: Verdict) -> str:
+    verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
+    return f"| {v.target} | {v.measured} | {verdict} |"
+
+
+def engine_rows(games: list[Comparison], rlcard: str | None) -> list[str]:
+    """The engine's lines of BENCHMARKS.md alone (`python -m bench.engine --rows`): its
+    target rows, the note on them, and its section."""
+    return (
+        [_row(v) for v in engine_verdicts(games)]
+        + ["", _engine_why(games)]
+        + (_engine_section(games, rlcard))
+    )
 
 
 def _engine_why(games: list[Comparison]) -> str:
