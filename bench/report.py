@@ -411,7 +411,9 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
         "highest are shown beside it. Other work on the machine slows a batch and its twin "
         "alike, and the median sets an odd batch aside. Instructions per action come from "
         "valgrind's callgrind over each side's play alone (`operator.call` around it, "
-        "`--toggle-collect=_operator_call`): they do not depend on load at all.",
+        "`--toggle-collect=_operator_call`), counted once each side has played the same games "
+        "uncounted (caches warm, as in a table that has been on a while): they do not depend on "
+        "load at all.",
         "",
         "- **uniform**: any legal action.",
         "- **plays first**: a random legal play when there is one, else any legal action "
@@ -702,6 +704,7 @@ def _commands() -> list[str]:
         "```sh",
         "make bench                 # installs the bench extra (rlcard) and runs python -m bench",
         "python -m bench            # the same in an environment with '.[bench]' installed",
+        "python -m bench.engine --rows  # the engine alone: its rows of this file (a minute)",
         "python -m bench.table 300 10   # the table part alone: inputs a path, idle s (JSON)",
         "python -m bench.recogniser # the camera recogniser alone: accuracy per set, speed (JSON)",
         "python -m bench.table 300 10 --one-wait=no   # the same with the loop of before",
