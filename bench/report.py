@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from bench import camera_spot
-from bench.engine import REPEATS, Comparison
+from bench.engine import BATCHES, GAMES, Comparison
 from bench.table import SCANS_PER_GAME
 from engine import RuleSet
 
@@ -41,7 +41,8 @@ def _ratio(c: Comparison) -> str:
     return "rlcard not installed" if c.action_ratio is None else f"{c.action_ratio:.2f}x"
 
 
-def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+def engine_verdicts(games: list[Comparison]) -> list[Verdict]:
+    """The engine's targets: per action at least ENGINE_RATIO times rlcard's, each comparison."""
     out = []
     for c in games:
         ratio = c.action_ratio
@@ -56,6 +57,11 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
                 by,
             )
         )
+    return out
+
+
+def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+    out = engine_verdicts(games)
     idle = table["idle"]
     for path, figures in table["paths"].items():
         median, p99 = figures["median_ms"], figures["p99_ms"]
@@ -227,9 +233,7 @@ def render(
     if quick:
         out += ["", "**A quick run (`--quick`): tiny counts, the figures mean nothing.**"]
     out += ["", "## Targets", "", "| target | measured | |", "| --- | --- | --- |"]
-    for v in rows:
-        verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
-        out.append(f"| {v.target} | {v.measured} | {verdict} |")
+    out += [_row(v) for v in rows]
     out += ["", "## Machine", "", "| | |", "| --- | --- |"]
     out += [f"| {name} | {value} |" for name, value in facts.items()]
     out += _notes(rows, games, table)
@@ -240,6 +244,21 @@ def render(
     out += camera_spot.section(spot) if spot else []
     out += _commands()
     return "\n".join(out) + "\n"
+
+
+def _row(v: Verdict) -> str:
+    verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
+    return f"| {v.target} | {v.measured} | {verdict} |"
+
+
+def engine_rows(games: list[Comparison], rlcard: str | None) -> list[str]:
+    """The engine's lines of BENCHMARKS.md alone (`python -m bench.engine --rows`): its
+    target rows, the note on them, and its section."""
+    return (
+        [_row(v) for v in engine_verdicts(games)]
+        + ["", _engine_why(games)]
+        + (_engine_section(games, rlcard))
+    )
 
 
 def _engine_why(games: list[Comparison]) -> str:
@@ -257,10 +276,22 @@ def _engine_why(games: list[Comparison]) -> str:
         "action again, 135 calls per action before and 106 after (2 players, plays first); on "
         "2026-11-25, before and after a card's hash was computed once, the deck's cards "
         "shared per face and a play at the turn tested in place, 111.4 calls per action and "
-        "99.5 (2 players, plays first, the deal left out), "
-        "each time with the same legal actions, events, refusals and golden traces. What is "
-        "left is spread over those calls, with no single spot left to "
-        "fix. What would close the rest: a compiled core (mypyc or Cython over `engine/`, or "
+        "99.5 (2 players, plays first, the deal left out); later on 2026-11-25, measured as "
+        "this section measures (the deal left out, CPU time interleaved, callgrind), before "
+        "and after one object per card face (cards hashed and compared by identity, in C), "
+        "the cards that fit the top as one cached set, actions and events shared as values "
+        "(`values.shared`) and yes-or-no tests in the listing instead of raised refusals: "
+        "0.45x rlcard's actions per CPU second before, 0.70x after; 120,322 instructions per "
+        "action before, 71,687 after (rlcard: 66,540); 92.4 calls per action before, 64.8 "
+        "after (counted from cProfile's raw entries: pstats merges the methods dataclasses "
+        "write, all named `<string>:2`, so the counts above were low); 2 players, plays "
+        "first. Each time with the same legal actions, events, refusals and golden traces. "
+        "What is left: on Python 3.11 every lookup of an enum member such as `Kind.TURN` "
+        "goes through `EnumType.__getattr__`'s slow path, some 14 per action and 9% of our "
+        "instructions (77,650 per action, and 70,428 with it deleted in a measurement run; "
+        "Python 3.12 dropped it); and our CPU-time ratio stays below the instruction ratio, "
+        "so fewer instructions alone do not close the gap. What would close the rest: "
+        "Python 3.12 or later on the Pi, or a compiled core (mypyc over `engine/`, or "
         "a Rust core behind the same API) for the listing of legal actions and `apply`."
     )
 
@@ -273,8 +304,8 @@ def _run_figures(games: list[Comparison]) -> str:
         longer = max(c.ours.actions_per_game / c.theirs.actions_per_game for c in uniform)
         out += (
             f" Under uniform play the official rules make games up to {longer:.0f}x longer "
-            "than rlcard's (a player may draw instead of playing, then pass), so games per "
-            "second fall much further than actions per second: that part is the rules."
+            "than rlcard's (a player may draw instead of playing, then pass): that part is "
+            "the rules, and the target is per action."
         )
     fastest = [c for c in games if c.theirs and c.policy == "plays first"]
     if fastest:
@@ -283,9 +314,9 @@ def _run_figures(games: list[Comparison]) -> str:
         out += (
             f" In this run, {ENGINE_RATIO:g}x rlcard's actions per second with {c.players} "
             f"players and plays first means {need:.1f} us per action of ours (rlcard takes "
-            f"{1e6 / c.theirs.actions_per_s:.1f} us per action of its own, ours "
-            f"{1e6 / c.ours.actions_per_s:.1f} us: {c.action_ratio:.2f}x its actions per "
-            "second)."
+            f"{c.theirs.us_per_action:.1f} us of CPU per action of its own, ours "
+            f"{c.ours.us_per_action:.1f} us: {c.action_ratio:.2f}x its actions per "
+            "second, the median batch)."
         )
     return out
 
@@ -349,18 +380,40 @@ def _deck_words(preset: str) -> str:
     return f"{len(deck)} cards ({wilds} Wild)"
 
 
+def _engine_row(c: Comparison) -> str:
+    t, n = c.theirs, c.instructions
+    spread = f"{c.spread[0]:.2f}-{c.spread[1]:.2f}x" if c.spread else "-"
+    counted = f"{n.ours:,.0f} | {n.theirs:,.0f} | {n.ratio:.2f}x" if n else "not counted | - | -"
+    return (
+        f"| {c.players} | {c.policy} | {', '.join(map(str, GAMES[c.policy]))} "
+        f"| {c.ours.actions:,} | {f'{t.actions:,}' if t else '-'} "
+        f"| {c.ours.us_per_action:.2f} | {f'{t.us_per_action:.2f}' if t else '-'} "
+        f"| {_ratio(c)} | {spread} | {counted} |"
+    )
+
+
 def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
     out = [
         "",
-        "## Engine: random legal games",
+        "## Engine: random legal games, per action",
         "",
         "One game is one round from a seeded deal to the first player out, every move picked at "
-        "random among the legal actions the engine lists. Both sides play the same count of "
-        f"games from the same seeds in the same process, {REPEATS} times each, taking turns; "
-        "each side's fastest run counts (the slower ones measure whatever else the machine "
-        "was doing). rlcard is played through its `UnoGame` "
-        "object (not the RL environment, which also encodes every state as numpy arrays): the "
-        "fastest way to run it.",
+        "random among the legal actions the engine lists. What is timed is the per-action path "
+        "alone: listing the legal actions, the policy's pick, applying it (every game is dealt "
+        "before the clock starts: ours with `Game.new`, rlcard's with `UnoGame()` and "
+        "`init_game`). rlcard is played through its `UnoGame` object (not the RL environment, "
+        "which also encodes every state as numpy arrays): the fastest way to run it.",
+        "",
+        f"How: one process, {BATCHES} batches a comparison, the two engines interleaved (a "
+        "batch of ours, then one of rlcard's, then rlcard's first, and so "
+        "on); each batch is timed in CPU seconds (`time.process_time`) and gives one ratio of "
+        "actions per CPU second, ours over rlcard's; the median ratio counts, the lowest and "
+        "highest are shown beside it. Other work on the machine slows a batch and its twin "
+        "alike, and the median sets an odd batch aside. Instructions per action come from "
+        "valgrind's callgrind over each side's play alone (`operator.call` around it, "
+        "`--toggle-collect=_operator_call`), counted once each side has played the same games "
+        "uncounted (caches warm, as in a table that has been on a while): they do not depend on "
+        "load at all.",
         "",
         "- **uniform**: any legal action.",
         "- **plays first**: a random legal play when there is one, else any legal action "
@@ -373,25 +426,17 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
             "",
         ]
     out += [
-        "| players | policy | games | ours: games/s | rlcard: games/s | ratio "
-        "| ours: actions/game | rlcard: actions/game | ours: us/action | rlcard: us/action "
-        "| actions/s ratio |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| players | policy | games a batch (ours, rlcard) | ours: actions | rlcard: actions "
+        "| ours: us/action | rlcard: us/action | ratio (median of batches) | batches' range "
+        "| ours: instructions/action | rlcard: instructions/action | instructions ratio |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for c in games:
-        t = c.theirs
-        out.append(
-            f"| {c.players} | {c.policy} | {c.ours.games} | {c.ours.games_per_s:,.1f} "
-            f"| {f'{t.games_per_s:,.1f}' if t else '-'} | {_ratio(c)} "
-            f"| {c.ours.actions_per_game:,.0f} | {f'{t.actions_per_game:,.0f}' if t else '-'} "
-            f"| {1e6 / c.ours.actions_per_s:.1f} "
-            f"| {f'{1e6 / t.actions_per_s:.1f}' if t else '-'} "
-            f"| {f'{c.action_ratio:.2f}x' if t else '-'} |"
-        )
+        out.append(_engine_row(c))
     out += [
         "",
-        "A game's time includes its deal (ours: `Game.new`; rlcard: `UnoGame()` and "
-        "`init_game`); us/action is that time over the actions played.",
+        "us/action is CPU time over the actions played, all batches together; the ratios are "
+        "rlcard's time (or instructions) per action over ours: above 1, ours is faster.",
     ]
     out += [
         "",
@@ -659,6 +704,7 @@ def _commands() -> list[str]:
         "```sh",
         "make bench                 # installs the bench extra (rlcard) and runs python -m bench",
         "python -m bench            # the same in an environment with '.[bench]' installed",
+        "python -m bench.engine --rows  # the engine alone: its rows of this file (a minute)",
         "python -m bench.table 300 10   # the table part alone: inputs a path, idle s (JSON)",
         "python -m bench.recogniser # the camera recogniser alone: accuracy per set, speed (JSON)",
         "python -m bench.table 300 10 --one-wait=no   # the same with the loop of before",

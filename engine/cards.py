@@ -96,23 +96,31 @@ class CardError(ValueError):
     """A text that is not a card code."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """A card: a colour (None for a wild) and a rank. `str(card)` is its code."""
+    """A card: a colour (None for a wild) and a rank. `str(card)` is its code.
+
+    One object per face: `Card(color, rank)` returns that face's own object, so equal cards
+    are the same object, and cards compare and hash by identity, in C (the engine hashes and
+    compares cards for every listing of legal actions; a dataclass's own `__eq__` and
+    `__hash__` are Python calls that build tuples)."""
 
     color: Color | None
     rank: Rank
-    # The hash, computed once: the engine hashes cards for every listing of legal actions, and
-    # a dataclass's own __hash__ builds and hashes a tuple on every call.
-    _hash: int = field(init=False, repr=False, compare=False)
+    is_wild: bool = field(init=False, repr=False)  # the rank's, kept here: asked every play
 
-    def __post_init__(self) -> None:
-        if (self.color is None) != self.rank.is_wild:
-            raise CardError(f"{self.rank.name} cannot have colour {self.color}")
-        object.__setattr__(self, "_hash", hash((self.color, self.rank)))
+    def __new__(cls, color: Color | str | None, rank: Rank) -> Card:
+        return _face(color, rank)
 
-    def __hash__(self) -> int:
-        return self._hash
+    # A face is a value: copies, deep copies and unpickled cards are that face's object.
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return Card, (self.color, self.rank)
 
     @staticmethod
     def parse(code: Card | str) -> Card:
@@ -125,15 +133,23 @@ class Card:
     def points(self) -> int:
         return self.rank.points
 
-    @property
-    def is_wild(self) -> bool:
-        return self.rank.is_wild
-
     def __str__(self) -> str:
         return (self.color.value if self.color else "") + self.rank.value
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+@cache
+def _face(color: Color | str | None, rank: Rank) -> Card:
+    """The one object of a face (`Card(color, rank)`); the colour given by its letter too."""
+    if (color is None) != rank.is_wild:
+        raise CardError(f"{rank.name} cannot have colour {color}")
+    card = object.__new__(Card)
+    object.__setattr__(card, "color", None if color is None else Color(color))
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "is_wild", rank.is_wild)
+    return card
 
 
 @cache
@@ -147,6 +163,13 @@ def _parse(code: str) -> Card:
         except (ValueError, CardError):
             pass
     raise CardError(f"not a card code: {code!r}")
+
+
+ALL_CARDS = frozenset(
+    [_parse(color + rank.value) for color in "RYGB" for rank in COLORED_RANKS]
+    + [_parse(rank.value) for rank in WILD_RANKS]
+)
+"""Every face there is, of every deck."""
 
 
 def cards(codes) -> list[Card]:

@@ -12,6 +12,7 @@ from .cards import Card, Rank
 from .errors import IllegalAction, Refusal
 from .matching import matches_top
 from .state import Against, CounterWindow, Events, Kind, State
+from .values import shared
 
 _COUNTERS = (Rank.SKIP, Rank.REVERSE)
 
@@ -22,7 +23,7 @@ def skip(s: State, seat: int, n: int, events: Events, counter: bool = False) -> 
         open_counter(s, Against.SKIP, seat, n, events)
         return
     for step in range(1, n + 1):
-        events.append(ev.Skipped(s.next(seat, step)))
+        events.append(shared(ev.Skipped, s.next(seat, step)))
     s.begin_turn(s.next(seat, n + 1))
 
 

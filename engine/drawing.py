@@ -27,13 +27,20 @@ class AfterDraw(Enum):
     PASS = "pass"  # the card does not fit: the turn passes
 
 
-def check_draw(s: State, hand: Hand) -> None:
-    """Refuse a draw the draw knobs do not allow now (the moment is checked already)."""
+def may_draw(s: State, hand: Hand) -> bool:
+    """Whether the draw knobs let the awaited seat draw now (the moment is checked already)."""
     if s.awaiting.kind is Kind.TURN:
-        if s.rules.forced_play and hand.seen and _has_playable(s, hand):
-            raise IllegalAction(Refusal.MUST_PLAY, "you hold a card that fits: play it")
-    elif not _may_draw_again(s, hand):
-        raise IllegalAction(Refusal.DREW_ALREADY, "you have drawn this turn: play the card or pass")
+        return not (s.rules.forced_play and hand.seen and _has_playable(s, hand))
+    return _may_draw_again(s, hand)
+
+
+def check_draw(s: State, hand: Hand) -> None:
+    """Refuse a draw the draw knobs do not allow now (`may_draw`), with the reason."""
+    if may_draw(s, hand):
+        return
+    if s.awaiting.kind is Kind.TURN:
+        raise IllegalAction(Refusal.MUST_PLAY, "you hold a card that fits: play it")
+    raise IllegalAction(Refusal.DREW_ALREADY, "you have drawn this turn: play the card or pass")
 
 
 def _may_draw_again(s: State, hand: Hand) -> bool:
@@ -83,9 +90,15 @@ def check_drawn_play(s: State, cards: tuple[Card, ...]) -> None:
         raise no_match(s, cards[0])
 
 
+def may_pass(s: State) -> bool:
+    """Whether the draw knobs let the seat that drew pass now."""
+    return s.drew_nothing or not (s.rules.draw_to_match or s.rules.draw_until_play)
+
+
 def check_pass(s: State) -> None:
-    """Refuse a pass while the rules say draw on."""
-    if s.rules.draw_to_match and not s.drew_nothing:
+    """Refuse a pass while the rules say draw on (`may_pass`), with the reason."""
+    if may_pass(s):
+        return
+    if s.rules.draw_to_match:
         raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until a card fits, then play it")
-    if s.rules.draw_until_play and not s.drew_nothing:
-        raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until you play a card")
+    raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until you play a card")

@@ -54,6 +54,7 @@ from .state import (
     State,
     Wild4,
 )
+from .values import shared
 
 __all__ = ["Awaiting", "Game", "Kind"]
 
@@ -68,6 +69,13 @@ MOMENTS: dict[type, tuple[Kind, ...]] = {
     Pass: (Kind.DRAWN, Kind.REVEAL),  # at a reveal: the seat cannot show the rest
     Accept: (Kind.RESPOND, Kind.CHALLENGE),
     Challenge: (Kind.CHALLENGE,),
+}
+PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
+PLAY_MODES = {Kind.TURN: Mode.TURN, Kind.DRAWN: Mode.DRAWN}  # the others: STACK or COUNTER
+# The moves other than plays (and UNO calls) that each moment may accept, in listing order.
+OTHER_MOVES: dict[Kind, tuple[type, ...]] = {
+    kind: tuple(cls for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls])
+    for kind in Kind
 }
 
 # What a play must fit at each moment (Mode), as a yes or no, and as a refusal with its
@@ -112,10 +120,9 @@ class Game:
         self.seed = seed
         self.origin: dict = {}
         self._history: list[Action] = []
-        # The last legal_actions(), for apply_listed: (len(history) then, each action by its
-        # id). The action itself is kept and compared with `is`: an id alone may name another
-        # object later (a deep copy of the game holds copies of the actions, under their ids).
-        self._listed: tuple[int, dict[int, Action]] | None = None
+        # The last legal_actions(), for apply_listed, and the length of the history then.
+        self._listed: list[Action] = []
+        self._listed_at = -1
         self.last_events: Events = []
 
     @classmethod
@@ -511,20 +518,23 @@ class Game:
         """Apply an action that the last `legal_actions()` listed (that very object, listed
         since the last action) without checking it again: the fast path for bots and benches.
         Any other action raises ValueError: `apply` checks it."""
-        listed = self._listed
-        if not (
-            listed is not None
-            and listed[0] == len(self._history)
-            and listed[1].get(id(action)) is action
-        ):
+        if not self._was_listed(action):
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
         self._HANDLERS[type(action)](self, action, events)
         return self._done(action, events)
 
+    def _was_listed(self, action: Action) -> bool:
+        """Whether `action` is one of the very objects the last `legal_actions()` listed, and
+        nothing was applied since. By identity, not `==`: a deep copy of the game holds equal
+        copies of the listed actions. The ids of objects alive together differ, and the
+        listing keeps every listed object alive: the same id is the same object."""
+        return self._listed_at == len(self._history) and id(action) in map(id, self._listed)
+
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
-        open_wild.hold_for_color(self._s)
+        if self._s.color_owed_by is not None:  # open_wild: a wild's colour is owed
+            open_wild.hold_for_color(self._s)
         self._history.append(action)
         self.last_events = events
         return events
@@ -578,14 +588,12 @@ class Game:
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
         s = self._s
-        kind = s.awaiting.kind
         if s.awaiting.seat != seat and matching.may_jump_in(s):
             return Mode.JUMP
-        if kind is Kind.TURN:
-            return Mode.TURN
-        if kind is Kind.DRAWN:
-            return Mode.DRAWN
-        return Mode.COUNTER if s.counter else Mode.STACK
+        mode = PLAY_MODES.get(s.awaiting.kind)
+        if mode is None:  # a pending draw or an open counter to answer
+            return Mode.COUNTER if s.counter else Mode.STACK
+        return mode
 
     def _check_cards(self, action: Play) -> None:
         """What every play must satisfy, whatever the moment: the cards, colour and target."""
@@ -630,6 +638,27 @@ class Game:
     def _check_choose_color(self, action: ChooseColor) -> None:
         self._expect(action.seat, Kind.COLOR)
 
+    # The moves but plays as `legal_actions()` sifts them, for the awaited seat at one of
+    # their moments: their checks above less the seat and the moment, as a yes or no.
+    def _may_draw(self, seat: int) -> bool:
+        return drawing.may_draw(self._s, self._s.hands[seat])
+
+    def _may_pass(self, seat: int) -> bool:
+        return self._s.awaiting.kind is Kind.REVEAL or drawing.may_pass(self._s)
+
+    def _may_accept(self, seat: int) -> bool:
+        return True
+
+    def _may_challenge(self, seat: int) -> bool:
+        return stacking.may_challenge(self._s)
+
+    _MAY: ClassVar[dict[type, Callable[[Game, int], bool]]] = {
+        Draw: _may_draw,
+        Pass: _may_pass,
+        Accept: _may_accept,
+        Challenge: _may_challenge,
+    }
+
     # The check of the actions `legal_actions()` lists; the others check as they apply.
     _CHECKS: ClassVar[dict[type, Callable[[Game, Action], None]]] = {
         Play: _check_play,
@@ -669,12 +698,13 @@ class Game:
             stacking.judge(s, seat, hand, follow, n)
         s.drawn, s.drew_nothing = [], False
         s.counter = s.color_owed_by = None
+        out = hand.count == 0
         s.color = color if card.is_wild else card.color
-        if card.is_wild and hand.count == 0:
+        if card.is_wild and out:
             s.color = None  # the round is over: a last wild names no colour
-        events.append(ev.Played(seat, cards, s.color, auto))
+        events.append(shared(ev.Played, seat, cards, s.color, auto))
         uno.after_play(s, seat)
-        if hand.count == 0:
+        if out:
             stacking.last_hit(s, seat, cards, mode, events)
             scoring.end_round(s, seat, events)
         elif card.is_wild and color is None and not s.rules.open_wild:
@@ -745,7 +775,7 @@ class Game:
         if after is drawing.AfterDraw.PLAY:
             self._play_cards(seat, (got[0],), None, events, auto=True)
         elif after is drawing.AfterDraw.PASS:
-            events.append(ev.Passed(seat))
+            events.append(shared(ev.Passed, seat))
             s.begin_turn(s.next(seat))
 
     def _on_pass(self, action: Pass, events: Events) -> None:
@@ -754,7 +784,7 @@ class Game:
             self._stop_showing(action.seat, events)
             return
         s.close_window(action.seat)
-        events.append(ev.Passed(action.seat))
+        events.append(shared(ev.Passed, action.seat))
         s.begin_turn(s.next(action.seat))
 
     def _on_accept(self, action: Accept, events: Events) -> None:
@@ -874,7 +904,7 @@ class Game:
         """A hand that cannot be shown to the end (a card no reader reads, a miscount): in a
         tally its cards not shown score for no one; a challenged seat that stops is guilty."""
         s = self._s
-        events.append(ev.Passed(seat))
+        events.append(shared(ev.Passed, seat))
         if s.w4 is not None:
             stacking.settle(s, s.w4.challenger, s.w4.seat, True, events)
             return
@@ -902,56 +932,55 @@ class Game:
         """Every legal action for the awaited seat (plays only where its hand is seen)."""
         aw = self._s.awaiting
         seat = aw.seat
-        if aw.kind is Kind.ROUND_OVER:
-            moves: list[Action] = [NextRound()]
+        if aw.kind in PLAYING and seat is not None:  # the common moments, first
+            moves = self._legal_moves(seat)
+        elif aw.kind is Kind.ROUND_OVER:
+            moves = [NextRound()]
         elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
         elif aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
-            moves = [plays.move(Pass, seat), *self._call(seat)]
+            moves = [shared(Pass, seat), *self._call(seat)]
         elif aw.kind is Kind.FLIP:
             moves = self._call(seat)  # of a card the engine has not seen
-        elif aw.kind is Kind.COLOR:
-            moves = [*(plays.move(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         else:
-            moves = self._legal_moves(seat)
+            moves = [*(shared(ChooseColor, seat, c) for c in Color), *self._call(seat)]
         # `apply_listed` takes one of these without checking it again.
-        self._listed = (len(self._history), {id(move): move for move in moves})
+        self._listed, self._listed_at = moves, len(self._history)
         return moves
 
     def _call(self, seat: int) -> list[Action]:
         """CallUno, where `apply` accepts it from `seat` now."""
-        call = plays.move(CallUno, seat)
-        return [call] if self._allows(call) else []
+        return [shared(CallUno, seat)] if uno.may_call(self._s, seat) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
-        """The awaited seat's moves that `apply` accepts, checked by the very checks it runs.
+        """The awaited seat's moves that `apply` accepts, sifted by what its checks ask.
 
         A candidate that the moment refuses anyway is not built: no play or draw out of its
-        moment (MOMENTS), no play that does not fit the moment (FITS), no UNO call from a
-        hand too big for it."""
+        moment (MOMENTS), no play that does not fit the moment (FITS), no other move its
+        check refuses (`_MAY`), no UNO call `uno.may_call` refuses."""
         s = self._s
         kind = s.awaiting.kind
-        moves: list[Action] = self._legal_plays(seat) if kind in MOMENTS[Play] else []
-        others = [
-            plays.move(cls, seat) for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls]
-        ]
-        if uno.few_to_call(s, seat):
-            others.append(plays.move(CallUno, seat))
-        return moves + [m for m in others if self._allows(m)]
+        moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
+        for cls in OTHER_MOVES[kind]:
+            if self._MAY[cls](self, seat):
+                moves.append(shared(cls, seat))
+        if uno.may_call(s, seat):
+            moves.append(shared(CallUno, seat))
+        return moves
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        mode, count = self._play_mode(seat), s.hands[seat].count
-        fit = FITS[mode]
-        turn = mode is Mode.TURN  # the common moment: one test of the first card, in place
-        legal: list[Action] = []
-        for cards in plays.candidates(s, seat):
-            fits = matching.fits(s, cards[0]) if turn else fit(s, cards)
-            # Only a play of the whole hand can be refused for going out.
-            if fits and (len(cards) < count or scoring.going_out_ok(s, seat, cards)):
-                legal += plays.variants(s, seat, cards)
-        return legal
+        mode = self._play_mode(seat)
+        if mode is Mode.TURN:  # the common moment: the hand sifted by the cards that fit
+            found = plays.candidates(s, seat, matching.fitting(s))
+        else:
+            fit = FITS[mode]
+            found = [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
+        if s.hands[seat].count <= 1 or s.rules.multi_play:
+            # A play of the whole hand, which can be refused for going out.
+            found = [cards for cards in found if scoring.going_out_ok(s, seat, cards)]
+        return plays.variants_of(s, seat, found)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""

@@ -6,7 +6,9 @@ strict (reglamento): numbers on the same number, R on R, S and D2 only on their 
 
 from __future__ import annotations
 
-from .cards import Card, Rank
+from functools import cache
+
+from .cards import ALL_CARDS, Card, Color, Rank
 from .errors import IllegalAction, Refusal
 from .rules import Matching
 from .state import Kind, State
@@ -14,10 +16,28 @@ from .state import Kind, State
 
 def fits(s: State, card: Card) -> bool:
     """Whether a card may be played on the top card (ignoring turn and hand)."""
-    if card.color is s.color or s.color is None or card.rank.is_wild:
+    if s.color is None:
         return True
-    top = s.discard[-1].rank
-    if s.rules.matching is Matching.STRICT:
+    return card_fits(s.rules.matching, s.color, s.discard[-1].rank, card)
+
+
+def fitting(s: State) -> frozenset[Card]:
+    """Every card that may be played on the top card now (`fits`, for a whole hand at once)."""
+    if s.color is None:
+        return ALL_CARDS
+    return _fitting(s.rules.matching, s.color, s.discard[-1].rank)
+
+
+@cache
+def _fitting(matching: Matching, color: Color, top: Rank) -> frozenset[Card]:
+    return frozenset(card for card in ALL_CARDS if card_fits(matching, color, top, card))
+
+
+def card_fits(matching: Matching, color: Color, top: Rank, card: Card) -> bool:
+    """Whether `card` goes on a top card of rank `top` with `color` to follow."""
+    if card.color is color or card.rank.is_wild:
+        return True
+    if matching is Matching.STRICT:
         return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
     return card.rank is top
 

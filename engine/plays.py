@@ -3,45 +3,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from functools import lru_cache
 
 from .actions import Action, Play
-from .cards import Card, Color, Rank
+from .cards import ALL_CARDS, Card, Color, Rank
 from .hands import partners, swaps
 from .state import State
+from .values import shared
 
 
-def candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
-    """The seat's seen cards one by one in hand order, then (multi_play) its runs."""
+def candidates(s: State, seat: int, firsts: Container[Card] = ALL_CARDS) -> list[tuple[Card, ...]]:
+    """The seat's seen cards one by one in hand order, then (multi_play) its runs: those
+    whose first card is one of `firsts` (the cards that fit the top, say)."""
     hand = s.hands[seat].cards
-    found: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(hand)]
+    found = [(card,) for card in filter(firsts.__contains__, dict.fromkeys(hand))]
     if s.rules.multi_play:
-        found += runs(hand)
+        found += [run for run in runs(hand) if run[0] in firsts]
     return found
 
 
 def variants(s: State, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
     """The plays of these cards: a wild once per colour; a 7 that swaps once per seat."""
     if s.rules.seven_zero and swaps(s.rules, cards[-1]):  # the test inlined: most rules have none
-        aimed = tuple(move(Play, seat, cards, None, t) for t in partners(s, seat))
-        return aimed or (move(Play, seat, cards),)
+        aimed = tuple(shared(Play, seat, cards, None, t) for t in partners(s, seat))
+        return aimed or (shared(Play, seat, cards),)
     return _plays(seat, cards)
+
+
+def variants_of(s: State, seat: int, found: list[tuple[Card, ...]]) -> list[Action]:
+    """The plays of each of these cards (`variants`), one list."""
+    if not s.rules.seven_zero:  # the common case, first: no play names a seat
+        return [play for cards in found for play in _plays(seat, cards)]
+    return [play for cards in found for play in variants(s, seat, cards)]
 
 
 @lru_cache(maxsize=4096)
 def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
-    """The plays of these cards, shared (as `move`): a wild once per colour, else one."""
+    """The plays of these cards, shared (as `values.shared`): a wild once per colour, else one."""
     if cards[-1].is_wild:
         return tuple(Play(seat, cards, color=c) for c in Color)
     return (Play(seat, cards),)
-
-
-@lru_cache(maxsize=4096)
-def move(cls: type[Action], *args) -> Action:
-    """An action, shared: actions are values, and `legal_actions()` lists the same ones over
-    and over (building a frozen dataclass costs more than finding it here)."""
-    return cls(*args)
 
 
 def runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:

@@ -29,6 +29,8 @@ class Matching(StrEnum):
     STANDARD = "standard"  # colour or symbol
     STRICT = "strict"  # S and D2 only on their colour; numbers and R on the same symbol
 
+    __hash__ = str.__hash__  # a str's own, in C (Enum's is a Python call), as Color's
+
 
 class Stacking(StrEnum):
     """Which cards answer a pending draw (stacking.py)."""

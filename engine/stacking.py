@@ -119,8 +119,13 @@ def judge(s: State, seat: int, hand: Hand, follow: Color | None, count: int) -> 
     s.w4 = Wild4(seat, follow, guilty, count=count)
 
 
+def may_challenge(s: State) -> bool:
+    """Whether the Wild Draw Four's player is still there to be challenged."""
+    return not (s.w4 and s.w4.seat in s.left)
+
+
 def check_challenge(s: State) -> None:
-    if s.w4 and s.w4.seat in s.left:
+    if not may_challenge(s):
         raise IllegalAction(
             Refusal.CHALLENGED_LEFT, f"seat {s.w4.seat} has left: nobody to challenge"
         )

@@ -15,6 +15,7 @@ from functools import cache
 from . import events as ev
 from .cards import Card, Color
 from .rules import RuleSet
+from .values import shared
 
 Events = list[ev.Event]
 
@@ -32,6 +33,8 @@ class Kind(StrEnum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
 
+    __hash__ = str.__hash__  # a str's own, in C (Enum's is a Python call), as Color's
+
 
 OVER = (Kind.ROUND_OVER, Kind.MATCH_OVER)
 
@@ -44,6 +47,8 @@ class Mode(StrEnum):
     STACK = "stack"  # answering a pending draw (stacking.py)
     COUNTER = "counter"  # countering an S or R (counters.py)
     JUMP = "jump"  # out of turn, a card identical to the top (matching.py)
+
+    __hash__ = str.__hash__  # a str's own, in C (Enum's is a Python call), as Color's
 
 
 class Against(StrEnum):
@@ -157,9 +162,10 @@ class Hand:
         return None
 
     def take(self, card: Card) -> None:
-        if card in self.cards:
+        """The card leaves the hand: a seen one, else one of the unseen."""
+        try:
             self.cards.remove(card)
-        else:
+        except ValueError:
             self.unseen -= 1
 
 
@@ -307,7 +313,7 @@ class State:
             self.called.discard(seat)
             if self.catch_target == seat:
                 self.catch_target = None
-        events.append(ev.Drew(seat, len(got) + unseen, tuple(got), reason))
+        events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
         return got
 
     def _reshuffle(self, events: Events) -> bool:

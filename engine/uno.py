@@ -13,7 +13,7 @@ from collections import Counter
 from . import events as ev
 from .errors import IllegalAction, Refusal
 from .open_wild import seat_view
-from .state import Events, Kind, State
+from .state import Events, Hand, Kind, State
 
 
 def after_play(s: State, seat: int) -> None:
@@ -26,16 +26,22 @@ def after_play(s: State, seat: int) -> None:
         s.called.discard(seat)
 
 
+def may_call(s: State, seat: int) -> bool:
+    """Whether `seat` may call UNO now (`check_call` as a yes or no)."""
+    return seat not in s.called and s.winner is None and few_to_call(s, seat)
+
+
 def check_call(s: State, seat: int) -> None:
+    if may_call(s, seat):
+        return
     if seat in s.called:
         raise IllegalAction(Refusal.ALREADY_CALLED, f"seat {seat} has called already")
     if s.winner is not None and s.awaiting.kind is Kind.REVEAL:  # the tally: hands shown
         raise IllegalAction(Refusal.COUNTING, "the round is over: the hands are being counted")
     if s.winner is not None:
         raise IllegalAction(Refusal.ROUND_OVER, "the round is over")
-    if not few_to_call(s, seat):
-        count = s.hands[seat].count
-        raise IllegalAction(Refusal.NOT_UNO, f"seat {seat} holds {count} cards: too many to call")
+    count = s.hands[seat].count
+    raise IllegalAction(Refusal.NOT_UNO, f"seat {seat} holds {count} cards: too many to call")
 
 
 def call(s: State, seat: int, events: Events) -> None:
@@ -47,16 +53,19 @@ def call(s: State, seat: int, events: Events) -> None:
 
 def few_to_call(s: State, seat: int) -> bool:
     """Whether `seat` holds one card, or on its turn may play down to one."""
-    if s.hands[seat].count == 1:
+    hand = s.hands[seat]
+    count = hand.count
+    if count == 1:
         return True
+    if count > 2 and not s.rules.multi_play:
+        return False  # one card a play: no play leaves it one card
     view = seat_view(s, seat)
     on_turn = view.seat == seat and view.kind is not Kind.COLOR
-    return on_turn and _may_play_down_to_one(s, seat)
+    return on_turn and _may_play_down_to_one(s, hand)
 
 
-def _may_play_down_to_one(s: State, seat: int) -> bool:
+def _may_play_down_to_one(s: State, hand: Hand) -> bool:
     """On its turn, a seat may call if one play can leave it one card."""
-    hand = s.hands[seat]
     if hand.count == 2:
         return True
     if not (s.rules.multi_play and hand.count > 2):

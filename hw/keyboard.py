@@ -83,8 +83,6 @@ class Keyboard:
         name = name.lower()
         if name in self.keymap.buttons:
             seat, button = self.keymap.buttons[name]
-            if name in self._down:
-                return None  # the system's key repeat: the key is still held
             released = button in self._releases
             if released:
                 self._down.add(name)
@@ -109,6 +107,11 @@ class Keyboard:
         self._down.discard(name)
         seat, button = self.keymap.buttons[name]
         return ButtonReleased(seat, button, at)
+
+    def release_all(self, at: float) -> list[InputEvent]:
+        """The releases of every such key still down: the window lost the keyboard, so their
+        own releases will not come."""
+        return [event for name in sorted(self._down) if (event := self.key_up(name, at))]
 
     def _send(self, at: float) -> InputEvent | None:
         text, self.typed = self.typed, ""

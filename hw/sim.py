@@ -8,13 +8,54 @@ import struct
 import termios
 import time
 import tty
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
 from hw.buttons import PadPins, SeatPins
 from hw.events import Button
+from hw.frames import FrameFeed
+from hw.reader import CardReader
+
+
+@dataclass
+class StillClock:
+    """A clock that moves only when `now` is set: simulated inputs are stamped on it while it
+    stands still, and whoever plays them moves it over the time in which the table only
+    waits, so no window depends on how fast the machine is."""
+
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class ClockedPin(MockPin):
+    """A MockPin whose edges are stamped on its factory's `ticks` (gpiozero's MockPin stamps
+    them on time.monotonic, whatever clock the factory ticks on), so that a press made at a
+    time of the table's clock is seen at that time."""
+
+    def _change_state(self, value: bool) -> bool:
+        if self._state == value:
+            return False
+        at = self._factory.ticks()
+        self._state = value
+        self.states.append(PinState(at - self._last_change, value))
+        self._last_change = at
+        return True
+
+    def clear_states(self) -> None:
+        self._last_change = self._factory.ticks()
+        self.states = [PinState(0.0, self._state)]
+
+
+def clocked_pins(clock: Callable[[], float]) -> MockFactory:
+    """A MockFactory whose ticks and pin edges are both on `clock`."""
+    factory = MockFactory(pin_class=ClockedPin)
+    factory.ticks = clock
+    return factory
 
 
 class SimButtons:
@@ -107,3 +148,12 @@ class SimReader:
         """Unplug and remove the symlink."""
         self.unplug()
         self.path.unlink(missing_ok=True)
+
+
+def in_flight(reader: CardReader, device: SimReader | FrameFeed) -> bool:
+    """Whether input given to a simulated device has not been handed on by its reader yet:
+    bytes unread, or read and not yet events; frames not yet seen (a camera that cannot open,
+    e.g. without its faces, sees none)."""
+    if isinstance(device, FrameFeed):
+        return reader.connected and device.plugged and not device.idle()
+    return device.pending() > 0 or (reader.connected and reader.taken < device.sent)

@@ -79,8 +79,10 @@ def run_check(
     seconds: float = 60.0,
     led_seconds: float = 0.5,
     say: Callable[[str], None] = lambda line: print(line, flush=True),
+    clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Check every device of `config` on `factory` (None: no GPIO, `why`); 0 when all answered."""
+    """Check every device of `config` on `factory` (None: no GPIO, `why`); 0 when all answered.
+    `seconds` run on `clock`, which the presses and scans are stamped on too."""
     events: queue.Queue[InputEvent] = queue.Queue()
     say(f"uno-table check ({config.source})")
     failures: list[str] = []
@@ -92,7 +94,7 @@ def run_check(
     else:
         fell_back = f" (fell back: {why}{_empty_lgpio()})" if why else ""
         say(f"pin factory: {factory_name(factory)}{fell_back}")
-        panel = open_panel(config, factory, events)
+        panel = open_panel(config, factory, events, clock=clock)
         _light_leds(config, panel, led_seconds, say)
         waiting = {(n, b): f"{s.name} {b}" for n, s in enumerate(config.seats)
                    for b in s.pins.buttons()}  # fmt: skip
@@ -104,21 +106,21 @@ def run_check(
     cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
     if cameras:  # before the readers open them: a camera has one user at a time
         failures += check_cameras(cameras, config.state_dir, dealt_codes(config), say)
-    readers = start_readers(config, events, codebook(config).decode)
+    readers = start_readers(config, events, codebook(config).decode, clock)
     say(f"Press every button and scan a card at every reader ({seconds:g} s at most; Ctrl-C ends)."
         + (" Lay a card on each camera's spot." if cameras else ""))  # fmt: skip
-    start = time.monotonic()
+    start = clock()
     down: set[str] = set()  # readers not found (or lost) and not back since
     try:
-        while (waiting or unread) and (left := start + seconds - time.monotonic()) > 0:
+        while (waiting or unread) and (left := start + seconds - clock()) > 0:
             if not waiting and unread <= down:
                 say("nothing left that can answer: no buttons to press and no reader found")
                 break
             try:
                 event = events.get(timeout=left)
             except queue.Empty:
-                break
-            say(_describe(event, config, start))
+                continue  # the clock says whether the time is up
+            say(_describe(event, config, start, clock))
             if isinstance(event, ButtonPressed):
                 waiting.pop((event.seat, event.button), None)
             elif isinstance(event, DeviceProblem) and event.down:
@@ -169,8 +171,8 @@ def _light_leds(config: Config, panel: Panel, seconds: float, say: Callable[[str
         panel.off(seat)
 
 
-def _describe(event: InputEvent, config: Config, start: float) -> str:
-    at = f"{getattr(event, 'at', time.monotonic()) - start:8.3f} s"
+def _describe(event: InputEvent, config: Config, start: float, clock=time.monotonic) -> str:
+    at = f"{getattr(event, 'at', clock()) - start:8.3f} s"
     match event:
         case ButtonPressed(seat=None, button=button):
             return f"{at}  colour pad {button}"

@@ -8,16 +8,15 @@ equal the world's: that is the demo's consistency check.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import random
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from gpiozero.pins.mock import MockFactory
 
 from engine import (
     Accept,
@@ -36,7 +35,8 @@ from engine import (
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
 from hw.events import Button
-from hw.sim import SimButtons, SimReader
+from hw.frames import FrameFeed
+from hw.sim import SimButtons, SimReader, StillClock, clocked_pins, in_flight
 from table.app import Table, WindowOptions, build_table
 from table.flow.controller import Outcome, Refused
 from table.flow.loop import Loop
@@ -51,9 +51,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAD = {"R": Button.RED, "Y": Button.YELLOW, "G": Button.GREEN, "B": Button.BLUE}
-TIMEOUT = 10.0  # seconds an input may take to reach the game before the demo gives up
-# Seconds between two presses of one button: past its refractory period (40 ms) with room
-# to spare, since on a loaded machine a press may go out later than the driver planned it.
+# Seconds on the table's clock an input may take to reach the game. On a still clock (a
+# headless demo) only the table's windows make them pass, so an input that changes nothing
+# fails at once; on the real clock (a demo people watch) it is a hang guard.
+TIMEOUT = 30.0
+# Seconds between two presses of one button, from the end of the last one: past its
+# refractory period (40 ms), as a hand presses.
 GAP = 0.08
 SETTLE = 0.01  # the demo's inputs come one at a time: a short settle window is enough
 STEP = 0.01  # seconds the demo's loop waits for input at most
@@ -82,14 +85,17 @@ class DemoDriver:
     """Plays the world game through simulated hardware into a Session, one input at a time.
 
     `press(seat, button)` and `scan(code)` are the simulated devices; the app calls `step`
-    in its loop and `observe` with the outcomes the session applied.
+    in its loop and `observe` with the outcomes the session applied. `clock` is the one the
+    buttons' edges are stamped on (None: the `now` that `step` is given).
     """
 
     def __init__(
-        self, session: Session, press, scan, *, players: int, seed: int = 0, rounds: int = 1
-    ) -> None:
+        self, session: Session, press, scan, *, players: int, seed: int = 0, rounds: int = 1,
+        clock=None,
+    ) -> None:  # fmt: skip
         self.session = session
         self._press, self._scan = press, scan
+        self._clock = clock
         self.players, self.rounds = players, rounds
         self.rules = session.rules()  # what this table can referee, as the bots play it
         self.world = Game.new(players=players, rules=self.rules, seed=seed)
@@ -165,8 +171,9 @@ class DemoDriver:
         self._in_flight = (in_game, mark, now)
         self._sent_last = item
         if isinstance(item, Press):
-            self._pressed[item] = now
             self._press(item.seat, item.button)
+            # From its release edge: a press that went out late still rests its GAP.
+            self._pressed[item] = self._clock() if self._clock is not None else now
         else:
             for code in item.codes:
                 self._scan(code, item.seat)
@@ -336,13 +343,19 @@ def demo_config_text(
 
 @dataclass
 class DemoRig:
-    """The simulated table: mock pins under a real Panel, ptys under real CardReaders."""
+    """The simulated table: mock pins under a real Panel, ptys under real CardReaders.
+
+    On a StillClock (`clock`) the table's time stands still while an input is on its way to
+    the game and jumps over the windows it then waits out (see `step`); else it is real time.
+    """
 
     table: Table
     driver: DemoDriver
     buttons: SimButtons
     reader: SimReader  # whoever's turn it is
     seat_readers: list[SimReader] = field(default_factory=list)
+    clock: Callable[[], float] = time.monotonic
+    devices: dict[str, SimReader | FrameFeed] = field(default_factory=dict)  # by reader name
 
     @property
     def config(self) -> Config:
@@ -361,6 +374,30 @@ class DemoRig:
         for reader in [self.reader, *self.seat_readers]:
             reader.close()
 
+    def step(self) -> None:
+        """The driver sends what is due and the loop runs once. On a still clock, once
+        nothing is on its way, the clock moves on to the session's next deadline, at most
+        GAP ahead (the driver rests that long between two presses of one button)."""
+        self.driver.step(self.clock())
+        clock = self.clock
+        if not isinstance(clock, StillClock) or not self.settled():
+            self.loop.run_once(wait=STEP)  # real time: what is on its way comes meanwhile
+            return
+        self.loop.run_once(wait=0)
+        if self.settled():
+            deadline = self.session.next_deadline()
+            clock.now = min(clock.now + GAP, max(clock.now, deadline or math.inf))
+
+    def settled(self) -> bool:
+        """Every reader open, and nothing given to a device that has not reached the
+        session: every byte read and handed on, every frame seen, the queue empty."""
+        readers = self.table.inputs.readers
+        if not all(r.connected for r in readers):
+            return False
+        if any(in_flight(r, self.devices[r.name]) for r in readers):
+            return False
+        return self.table.events.empty()
+
 
 def build_rig(
     folder: Path,
@@ -373,9 +410,11 @@ def build_rig(
     seat_readers: bool = False,
     window: WindowOptions | None = None,
     camera: DemoCamera | None = None,
+    real_time: bool = False,
 ) -> DemoRig:
     """Everything a demo needs, in `folder` (the ptys' links and the journal); with `camera`
-    the turn's cards are laid under it instead of scanned."""
+    the turn's cards are laid under it instead of scanned. The table runs on a StillClock
+    unless `real_time` (a demo people watch)."""
     reader = SimReader(folder / "reader")
     own = [SimReader(folder / f"reader-{n + 1}") for n in range(players if seat_readers else 0)]
     paths = [r.path for r in own]
@@ -387,9 +426,11 @@ def build_rig(
     config = configuration.loads(text, "demo configuration", folder)
     feeds = {"pile": camera.feed.open} if camera is not None else None
     scan_window = SCAN_WINDOW if camera is None else CAMERA_SCAN_WINDOW
+    clock = time.monotonic if real_time else StillClock(time.monotonic())
+    pins = clocked_pins(clock)  # the buttons' edges on the table's clock
     try:
         table = build_table(
-            config, pins=MockFactory(), events=queue.Queue(), window=window, settle=SETTLE,
+            config, pins=pins, events=queue.Queue(), clock=clock, window=window, settle=SETTLE,
             scan_window=scan_window, bounce=0, feeds=feeds,
         )  # fmt: skip
     except Exception:
@@ -409,19 +450,23 @@ def build_rig(
             reader.scan(code)
 
     session = table.session
-    driver = DemoDriver(session, buttons.press, scan, players=players, seed=seed, rounds=rounds)
+    driver = DemoDriver(
+        session, buttons.press, scan, players=players, seed=seed, rounds=rounds, clock=clock
+    )
     # A scan written before the reader has opened its port would be lost with the port.
     driver.ready = lambda: all(r.connected for r in table.inputs.readers)
     table.loop.after.append(lambda outcomes, now: driver.observe(outcomes))
-    return DemoRig(table, driver, buttons, reader, own)
+    names = [r.name for r in config.readers]  # the pile's first, then each seat's
+    devices = dict(zip(names, [camera.feed if camera else reader, *own], strict=True))
+    return DemoRig(table, driver, buttons, reader, own, clock, devices)
 
 
-def run(rig: DemoRig, *, clock=time.monotonic, max_seconds: float = 600.0, stop=None) -> dict:
-    """Play until the demo is done (or `stop()` says so); returns the driver's summary."""
-    start = clock()
+def run(rig: DemoRig, *, max_seconds: float = 600.0, stop=None) -> dict:
+    """Play until the demo is done (or `stop()` says so); returns the driver's summary.
+    `max_seconds` of real time is a hang guard only."""
+    start = time.monotonic()
     while not rig.driver.done and not (stop and stop()):
-        rig.driver.step(clock())
-        rig.loop.run_once(wait=STEP)
-        if clock() - start > max_seconds:
+        rig.step()
+        if time.monotonic() - start > max_seconds:
             rig.driver._fail(f"the demo did not finish in {max_seconds:.0f} s")
     return rig.driver.summary()

@@ -197,6 +197,7 @@ def main_demo(args: argparse.Namespace) -> int:
                 seat_readers=args.seat_readers,
                 window=WindowOptions(args.headless, keyboard=False, screens=args.screens),
                 camera=_demo_camera(args),
+                real_time=not args.headless,  # headless: the still clock, as fast as it can
             )
         except NoScreen as err:
             print(f"uno-table demo: {err}", file=sys.stderr)

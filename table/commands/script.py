@@ -22,14 +22,12 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from gpiozero.pins.mock import MockFactory
-
 from engine import Kind
 from hw.events import PAD_BUTTONS, SEAT_BUTTONS, Button
 from hw.frames import FrameFeed, cv2_module, plain_mat
 from hw.protocols import ReaderProtocol
 from hw.reader import ReaderUnavailable
-from hw.sim import SimButtons, SimReader
+from hw.sim import SimButtons, SimReader, StillClock, clocked_pins, in_flight
 from table.app import WindowOptions, build_table
 from table.flow.lock import StateLock
 from table.flow.session import Phase, Session
@@ -250,16 +248,6 @@ def read_script(path: Path, config: Config) -> list[Step]:
 # --- playing it ----------------------------------------------------------------------------------
 
 
-@dataclass
-class ScriptClock:
-    """The table's clock during a script: it moves only when the player moves it on."""
-
-    now: float = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 BUTTONS = ""  # the buttons' key among the devices (a reader's is its name)
 RELEASE = "release"  # the end of a hold: not a verb of the file, a step of the timeline
 PRESSES = ("press", "hold", "pad", RELEASE)
@@ -291,7 +279,7 @@ class Player:
     """
 
     def __init__(self, config: Config, folder: Path, headless: bool = True) -> None:
-        self.clock = ScriptClock(time.monotonic())
+        self.clock = StillClock(time.monotonic())
         cameras = [r for r in config.readers if r.protocol is ReaderProtocol.CAMERA]
         self.feeds = {r.name: FrameFeed(plain_mat()) for r in cameras}
         self.sims = {
@@ -311,8 +299,7 @@ class Player:
         self._notice = None
         self._alerts: list = []
         self.window = None
-        pins = MockFactory()
-        pins.ticks = self.clock  # edges stamped on the table's clock: a press's time is its SECONDS
+        pins = clocked_pins(self.clock)  # a press's time is its SECONDS on the table's clock
         self.table = build_table(
             config, pins=pins, events=self.events, clock=self.clock,
             window=WindowOptions(headless, keyboard=False), lock=StateLock(config.state_dir),
@@ -454,14 +441,9 @@ class Player:
         return self.events.empty()
 
     def _pending(self, reader) -> bool:
-        """Whether a reader has input it has not handed on: bytes unread or not yet made
-        events, frames not yet seen (a camera that cannot open, e.g. without its faces, sees
-        none)."""
-        if reader.name in self.feeds:
-            feed = self.feeds[reader.name]
-            return reader.connected and feed.plugged and not feed.idle()
-        sim = self.sims[reader.name]
-        return sim.pending() > 0 or (reader.connected and reader.taken < sim.sent)
+        """Whether a reader has input it has not handed on (hw.sim.in_flight)."""
+        device = self.feeds.get(reader.name) or self.sims[reader.name]
+        return in_flight(reader, device)
 
     def _changed(self) -> None:
         """Every notice the table puts up, as the screen shows it (the same one put up again

@@ -19,12 +19,6 @@ log = logging.getLogger(__name__)
 
 Note = tuple[float, float]  # (frequency in Hz, length in seconds)
 
-# ALSA's error handler: void (*)(const char *file, int line, const char *function, int err,
-# const char *fmt, ...); the arguments after fmt are not read.
-_AlsaHandler = ctypes.CFUNCTYPE(
-    None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p
-)
-
 TUNES: dict[str, tuple[Note, ...]] = {
     "play": ((880.0, 0.045), (1320.0, 0.07)),
     "uno": ((1047.0, 0.08), (1319.0, 0.08), (1568.0, 0.16)),
@@ -87,23 +81,24 @@ def sound_for(events: Iterable[ev.Event]) -> str | None:
     return None
 
 
-def _alsa_said(file: bytes, line: int, function: bytes, err: int, fmt: bytes) -> None:
-    log.debug("ALSA %s:%d (%s): %s", file.decode(errors="replace"), line,
-              function.decode(errors="replace"), fmt.decode(errors="replace"))  # fmt: skip
-
-
 @functools.cache
-def quiet_alsa() -> object | None:
-    """Send ALSA's own error lines to the debug log instead of stderr: on a machine without a
-    sound card it writes eight of them when the mixer looks for one. None without ALSA; else
-    the handler, which the cache keeps alive as long as ALSA may call it."""
+def quiet_alsa() -> bool:
+    """Silence ALSA's own error lines: on a machine without a sound card it writes eight of
+    them on stderr when the mixer looks for one. False without ALSA.
+
+    The handler is C's `abs`, which reads only its first argument (the file name's address)
+    as a number and returns: no Python may run there. ALSA calls its handler on its own
+    threads too (SDL's hotplug thread), and a Python handler waits there for the
+    interpreter's lock, which pygame holds while it waits for that thread to end: the table
+    hung at start without a sound card, and could at exit."""
     try:
         alsa = ctypes.CDLL("libasound.so.2")
     except OSError:
-        return None
-    handler = _AlsaHandler(_alsa_said)
-    alsa.snd_lib_error_set_handler(handler)
-    return handler
+        return False
+    says_nothing = ctypes.cast(ctypes.CDLL(None).abs, ctypes.c_void_p)
+    alsa.snd_lib_error_set_handler.argtypes = [ctypes.c_void_p]
+    alsa.snd_lib_error_set_handler(says_nothing)
+    return True
 
 
 class Sounds:

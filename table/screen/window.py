@@ -148,6 +148,9 @@ class Window:
                 released = self.keyboard.key_up(pygame.key.name(event.key), now)
                 if released is not None:
                     self.events.put(released)  # DRAW's key held: a long press (README)
+            elif event.type == pygame.WINDOWFOCUSLOST and self.keyboard is not None:
+                for released in self.keyboard.release_all(now):  # no KEYUP will come
+                    self.events.put(released)
 
     def _key(self, name: str, now: float) -> None:
         if name == HELP_KEY:

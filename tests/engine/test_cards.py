@@ -1,5 +1,9 @@
 """Card codes, colours, ranks and points (engine/cards.py)."""
 
+import copy
+import dataclasses
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -137,9 +141,12 @@ def test_any_text_parses_or_raises_card_error(text):
 
 @pytest.mark.parametrize("preset", RuleSet.PRESETS)
 def test_a_deck_holds_one_card_object_per_face_and_equal_cards_hash_alike(preset):
-    """The deck's cards are Card.parse's (a hand finds a card by identity first); a card made
-    by hand is still equal to it, with the same hash."""
+    """One object per face: Card(...), Card.parse, a copy, a deep copy and an unpickled card
+    are the deck's own object (cards compare and hash by identity)."""
     for card in RuleSet.preset(preset).deck():
         assert card is Card.parse(str(card))
-        twin = Card(card.color, card.rank)
-        assert twin == card and hash(twin) == hash(card) and twin is not card
+        twins = [Card(card.color, card.rank), copy.copy(card), copy.deepcopy(card)]
+        twins += [pickle.loads(pickle.dumps(card)), dataclasses.replace(card)]
+        assert all(twin is card and twin == card and hash(twin) == hash(card) for twin in twins)
+    assert Card("R", Rank.FIVE) is Card(Color.RED, Rank.FIVE)
+    assert Card.parse("R5") != Card.parse("R6")

@@ -9,8 +9,8 @@ from gpiozero.pins.mock import MockFactory
 
 from hw.frames import FrameFeed
 
-WAIT = 5.0
-"""How long a test waits for an event that should come (never a measure of speed)."""
+WAIT = 60.0
+"""How long a test waits for an event that should come: a hang guard, never a measure of speed."""
 
 
 @pytest.fixture

@@ -76,8 +76,17 @@ def test_the_map_covers_at_most_five_seats():
 def test_a_key_held_reports_its_release_where_the_button_is_asked_for():
     keyboard = Keyboard(KeyMap.default(2), BOOK.decode, releases=[Button.DRAW])
     assert keyboard.key("m", 1.0) == ButtonPressed(1, Button.DRAW, 1.0, released=True)
-    assert keyboard.key("m", 1.5) is None  # the system's key repeat while it is held
     assert keyboard.key_up("m", 3.0) == ButtonReleased(1, Button.DRAW, 3.0)
     assert keyboard.key_up("m", 3.1) is None
     assert keyboard.key("q", 4.0) == ButtonPressed(0, Button.UNO, 4.0)
     assert keyboard.key_up("q", 4.1) is None  # UNO's release is not asked for
+
+
+def test_keys_still_down_when_the_window_loses_the_keyboard_are_released():
+    keyboard = Keyboard(KeyMap.default(3), BOOK.decode, releases=[Button.DRAW])
+    keyboard.key("z", 1.0)
+    keyboard.key(",", 1.2)
+    keyboard.key_up("z", 1.5)
+    assert keyboard.release_all(4.0) == [ButtonReleased(2, Button.DRAW, 4.0)]
+    assert keyboard.release_all(5.0) == []
+    assert keyboard.key(",", 6.0) == ButtonPressed(2, Button.DRAW, 6.0, released=True)

@@ -10,15 +10,19 @@ from hw.framing import rdm6300_frame
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import ReaderProtocol, backend
 from hw.reader import CardReader
+from hw.sim import StillClock
 from tests.hw.conftest import drain, next_event
 
 TAG, OTHER, LAST = "0A1B2C3D4E", "1122334455", "00000000FF"
 BOOK = CodeBook({"R5", "W4", "GD2"}, {TAG: "R5", OTHER: "W4", LAST: "GD2", "04A1B2C3": "GD2"})
 
 
-def start(path, events, protocol, *, gap=0.05, repeat=0.0):
+def start(path, events, protocol, *, gap=0.05, repeat=0.0, clock=None):
+    """A reader on `path`; its repeat window on `clock` (a StillClock: no window passes while
+    the test does not move it, however slowly the reader's thread runs)."""
     device = backend(protocol, str(path), gap=gap)
-    return CardReader("pile", device, events, BOOK.decode, repeat=repeat, retry=0.02)
+    clock = clock or StillClock(100.0)
+    return CardReader("pile", device, events, BOOK.decode, repeat=repeat, retry=0.02, clock=clock)
 
 
 def seen(events, until):
@@ -59,11 +63,12 @@ def test_rdm6300_a_bad_frame_is_a_problem_and_not_an_outage(sim_reader, events):
 
 
 def test_rdm6300_the_same_tag_put_back_later_is_a_new_scan(sim_reader, events):
-    with start(sim_reader.path, events, ReaderProtocol.RDM6300, repeat=0.2):
+    clock = StillClock(100.0)
+    with start(sim_reader.path, events, ReaderProtocol.RDM6300, repeat=0.2, clock=clock):
         assert isinstance(next_event(events), DeviceReady)
         sim_reader.send(rdm6300_frame(TAG) * 5 + rdm6300_frame(LAST))
         assert seen(events, "GD2") == ["R5", "GD2"]  # every frame before LAST has been read
-        time.sleep(0.5)  # the tags are lifted off for longer than repeat_ms
+        clock.now += 0.5  # the tags are lifted off for longer than repeat_ms
         sim_reader.send(rdm6300_frame(TAG))
         assert next_event(events).code == "R5"
 

@@ -42,8 +42,8 @@ class Lines:
             self.lines.append(line)
             self._changed.notify_all()
 
-    def wait_for(self, text: str, timeout: float = 5.0) -> str:
-        """The first line containing `text`, waiting for it up to `timeout` s."""
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
+        """The first line containing `text`, waiting for it (`timeout` s: a hang guard)."""
         with self._changed:
             found = self._changed.wait_for(
                 lambda: next((line for line in self.lines if text in line), None), timeout

@@ -1,20 +1,21 @@
 import threading
-
-from gpiozero.pins.mock import MockFactory
+import time
 
 from hw.events import Button
-from hw.sim import SimButtons
+from hw.sim import SimButtons, StillClock, clocked_pins
 from table.commands import cli
 from table.commands.check import run_check
 from tests.table.conftest import Lines
 
 
-def start_check(config, seconds):
+def start_check(config, seconds, clock=time.monotonic):
     """run_check on mock pins in a thread: its factory, its lines, the thread, its result."""
-    factory, say, result = MockFactory(), Lines(), {}
+    factory, say, result = clocked_pins(clock), Lines(), {}
 
     def run():
-        result["rc"] = run_check(config, factory, seconds=seconds, led_seconds=0.01, say=say)
+        result["rc"] = run_check(
+            config, factory, seconds=seconds, led_seconds=0.01, say=say, clock=clock
+        )
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -23,12 +24,12 @@ def start_check(config, seconds):
 
 
 def test_check_passes_when_every_device_answers(sim_config, sim_reader):
-    factory, say, thread, result = start_check(sim_config, seconds=30)
+    factory, say, thread, result = start_check(sim_config, seconds=3600)
     sim = SimButtons(factory, [s.pins for s in sim_config.seats], sim_config.color_pad)
     for seat, button in sim.buttons():
         sim.press(seat, button)
     sim_reader.scan("R5")
-    thread.join(timeout=30)
+    thread.join(timeout=120)  # a hang guard: the check ends once everything answered
     assert result["rc"] == 0, say.text
     assert "pin factory: MockFactory" in say.text
     assert say.wait_for("Seat 3 draw")
@@ -39,10 +40,17 @@ def test_check_passes_when_every_device_answers(sim_config, sim_reader):
 
 
 def test_check_is_incomplete_when_something_is_missing(sim_config, sim_reader):
-    factory, say, thread, result = start_check(sim_config, seconds=3)
+    """--seconds end the check, naming what did not answer. They run on the check's clock,
+    moved past them once the check has shown the press and the scan, however long those
+    took to get there."""
+    clock = StillClock(time.monotonic())
+    factory, say, thread, result = start_check(sim_config, seconds=1, clock=clock)
     SimButtons(factory, [s.pins for s in sim_config.seats], None).press(1, Button.UNO)
     sim_reader.scan("nonsense")  # an unknown code still shows the reader reads
-    thread.join(timeout=30)
+    say.wait_for("Seat 2 uno")
+    say.wait_for("reader pile: unknown code 'nonsense'")
+    clock.now += 1  # the check sees its time is up within a second (its longest wait)
+    thread.join(timeout=120)  # a hang guard
     assert result["rc"] == 1
     assert "Seat 2 uno" not in say.wait_for("not pressed:")
     assert "Seat 1 uno" in say.wait_for("not pressed:")

@@ -37,12 +37,12 @@ def enroll_through_the_cli(argv, sim_reader, first: bytes, rest: bytes, out) -> 
     thread = threading.Thread(target=lambda: result.setdefault("rc", cli.main(argv)))
     thread.start()
     # The port drops what came before it was open: repeat the first scan until it is recorded.
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120  # a hang guard: the reader opens, then it is recorded
     while not out.exists() and time.monotonic() < deadline:
         sim_reader.send(first)
         time.sleep(0.05)
     sim_reader.send(rest)
-    thread.join(timeout=60)
+    thread.join(timeout=700)  # a hang guard: --seconds ends it before
     return result.get("rc")
 
 
@@ -98,7 +98,7 @@ def test_enroll_from_the_command_line_with_a_pty_reader(tmp_path, sim_reader, ca
     deck = [str(card) for card in RuleSet.preset("official").deck()]
     tags = [f"04:{n:02X}:B2" for n in range(len(deck))]
     argv = ["enroll", "--out", str(out), "--preset", "official", "--reader", str(sim_reader.path),
-            "--seconds", "60"]  # fmt: skip
+            "--seconds", "600"]  # fmt: skip
     lines = [f"{tag}\r\n".encode() for tag in tags]
     assert enroll_through_the_cli(argv, sim_reader, lines[0], b"".join(lines[1:]), out) == 0
     assert list(deckmap.read(out).tags) == tags
@@ -138,7 +138,7 @@ def test_enroll_with_an_rdm6300_tags_lying_on_it_count_once(tmp_path, sim_reader
     deck = [str(card) for card in RuleSet.preset("playone").deck()]
     tags = [f"{n:010X}" for n in range(1, len(deck) + 1)]
     argv = ["enroll", "--out", str(out), "--preset", "playone", "--reader", str(sim_reader.path),
-            "--protocol", "rdm6300", "--seconds", "60"]  # fmt: skip
+            "--protocol", "rdm6300", "--seconds", "600"]  # fmt: skip
     rest = b"".join(rdm6300_frame(tag) * 5 for tag in tags[1:])
     assert enroll_through_the_cli(argv, sim_reader, rdm6300_frame(tags[0]), rest, out) == 0
     assert list(deckmap.read(out).tags) == tags

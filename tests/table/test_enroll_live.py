@@ -70,7 +70,7 @@ def test_each_face_is_named_and_taken_once_still_and_escape_keeps_them(tmp_path,
     lay(feed, photo("R1"))  # ...and taken right
     assert say.text.count("took R1") == 3
     press(feed, pygame.K_ESCAPE)
-    thread.join(timeout=60)
+    thread.join(timeout=120)
     assert result["rc"] == 1  # not every face: the rest is asked for next time
     assert say.wait_for("learnt 2 of 54 faces of the official deck from 2 photos into")
     faces = Faces.load(tmp_path / "faces.npz")
@@ -93,7 +93,7 @@ def test_a_walk_stopped_half_way_goes_on_where_it_stopped(tmp_path, screen):
     assert say.wait_for("3 of 54 faces already taken")
     assert say.wait_for("[4/54] lay red 3 (R3) on the spot")
     press(feed, pygame.K_ESCAPE)
-    thread.join(timeout=60)
+    thread.join(timeout=120)
     assert Faces.load(tmp_path / "faces.npz").codes == {"R0", "R1", "R2"}
 
 
@@ -102,7 +102,7 @@ def test_a_camera_lost_mid_walk_is_one_line_and_keeps_what_was_taken(tmp_path, s
     lay(feed, photo("R0"))
     assert say.wait_for("took R0")
     feed.unplug()
-    thread.join(timeout=60)
+    thread.join(timeout=120)
     assert say.wait_for("camera lost: the camera was unplugged")
     assert result["rc"] == 1 and Faces.load(tmp_path / "faces.npz").codes == {"R0"}
 

@@ -97,6 +97,15 @@ def test_the_victim_of_a_wild_draw_four_leaves_before_challenging():
     assert game.pending_draw == 0
 
 
+def test_the_wild_draw_four_player_leaves_while_showing_the_hand():
+    table = started().scan("W4").press(None, Button.BLUE).press(2, Button.CHALLENGE)
+    assert table.session.game.awaiting.kind is Kind.REVEAL  # Bruno shows Carla his hand
+    table.hold(1, Button.DRAW).press(1, Button.UNO)
+    game = table.session.game
+    assert 1 in game.left and game.awaiting.kind is Kind.TURN and game.awaiting.seat == 2
+    assert game.hand_count(2) == 7  # the challenge died with the seat: Carla draws nothing
+
+
 def test_two_seats_asked_at_once_answer_each_for_itself():
     table = started().hold(2, Button.DRAW).hold(3, Button.DRAW)
     assert asked(table) == (2, 3)
@@ -173,6 +182,14 @@ def test_draw_s_key_held_is_a_press_and_a_release_on_the_queue(tmp_path):
     assert [events.get_nowait(), events.get_nowait()] == [
         ButtonPressed(1, Button.DRAW, 5.0, released=True),
         ButtonReleased(1, Button.DRAW, 7.5),
+    ]
+    # The window loses the keyboard while a DRAW key is down: no KEYUP comes, it is let go.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    window.pump(9.0)
+    assert [events.get_nowait(), events.get_nowait()] == [
+        ButtonPressed(0, Button.DRAW, 9.0, released=True),
+        ButtonReleased(0, Button.DRAW, 9.0),
     ]
 
 

@@ -64,14 +64,14 @@ def first_table(tmp_path: Path) -> Iterator[Running]:
     finally:
         if proc.returncode is None:
             proc.kill()
-            proc.communicate(timeout=60)
+            proc.communicate(timeout=180)
 
 
 def second_tables_refused(tmp_path: Path, first: Running) -> None:
     """A second table and a script on the first one's folder stop, saying which process has
     it."""
     second = uno_table("run", "--headless", "--seconds", "5", "--config", str(first.config))
-    _, err = second.communicate(timeout=60)
+    _, err = second.communicate(timeout=180)
     assert second.returncode == 1, err
     assert err == (
         f"uno-table: {first.state_dir} is in use by another table (process {first.proc.pid}); "
@@ -87,7 +87,7 @@ def second_tables_refused(tmp_path: Path, first: Running) -> None:
 def folder_free(config: Path) -> bool:
     """Whether a table starts (and ends) on the folder `config` names: no lock is left."""
     again = uno_table("run", "--headless", "--seconds", "0.5", "--config", str(config))
-    return again.wait(timeout=60) == 0
+    return again.wait(timeout=180) == 0
 
 
 def test_a_damaged_journal_through_the_script(tmp_path):
@@ -175,7 +175,7 @@ def test_one_table_per_state_dir_and_ctrl_c_ends_quietly(tmp_path):
         # Neither the second table nor the script wrote anything.
         assert {p.name: p.stat().st_mtime_ns for p in state_dir.iterdir()} == before
         first.proc.send_signal(signal.SIGINT)  # Ctrl+C
-        _, rest = first.proc.communicate(timeout=60)
+        _, rest = first.proc.communicate(timeout=180)
     assert first.proc.returncode == 130
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
     assert folder_free(first.config)  # the lock went with its process
@@ -185,7 +185,7 @@ def test_an_unwritable_home_starts_the_table_and_says_so(tmp_path):
     with tmpfs(tmp_path / "home", "64k") as home:
         read_only(home)
         proc = uno_table("run", "--headless", "--seconds", "0.5", env={"HOME": str(home)})
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=180)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
     assert f"cannot lock {home}/.local/state/uno-table: Read-only file system" in err
@@ -194,7 +194,7 @@ def test_an_unwritable_home_starts_the_table_and_says_so(tmp_path):
 def test_a_closed_pipe_ends_replay_quietly(tmp_path):
     state = play(tmp_path, START + CARDS, f'state_dir = "{tmp_path / "state"}"\n')
     cmd = f"{sys.executable} -m table.commands.cli replay --step {state['journal']} | head -1"
-    done = subprocess.run(cmd, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(cmd, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.stdout.startswith("   0. start") and done.stdout.count("\n") == 1
     assert done.stderr == ""
 
@@ -217,7 +217,7 @@ def test_ctrl_backslash_ends_the_table_quietly(tmp_path):
     with first_table(tmp_path) as first:
         proc = first.proc
         proc.send_signal(signal.SIGQUIT)
-        _, rest = proc.communicate(timeout=60)
+        _, rest = proc.communicate(timeout=180)
     assert proc.returncode == 130, rest
     assert "Traceback" not in rest and rest.endswith("uno-table: stopped\n")
 
