@@ -59,8 +59,11 @@ def plays_first(legal: list, rng: random.Random):
 
 
 def rlcard_plays_first(legal: list, rng: random.Random):
-    # rlcard lists "draw" only when nothing plays: plays first is its uniform policy too.
-    return rng.choice(legal)
+    """`plays_first` on rlcard's action strings, the same work: sift out "draw", pick.
+
+    rlcard lists "draw" only when nothing plays, so it picks as its uniform policy does."""
+    plays = [a for a in legal if a != "draw"]
+    return rng.choice(plays or legal)
 
 
 POLICIES = {"uniform": (uniform, uniform), "plays first": (plays_first, rlcard_plays_first)}
