@@ -59,8 +59,11 @@ def plays_first(legal: list, rng: random.Random):
 
 
 def rlcard_plays_first(legal: list, rng: random.Random):
-    # rlcard lists "draw" only when nothing plays: plays first is its uniform policy too.
-    return rng.choice(legal)
+    """`plays_first` on rlcard's action strings, the same work: sift out "draw", pick.
+
+    rlcard lists "draw" only when nothing plays, so it picks as its uniform policy does."""
+    plays = [a for a in legal if a != "draw"]
+    return rng.choice(plays or legal)
 
 
 POLICIES = {"uniform": (uniform, uniform), "plays first": (plays_first, rlcard_plays_first)}
@@ -267,16 +270,23 @@ def _with(c: Comparison, counted: Instructions | None) -> Comparison:
 
 def play_each_side_once(comparisons: list[tuple[int, str]]) -> list[int]:
     """Each comparison's games on each side, each side's play through `operator.call`; the
-    actions played, in the order played (ours, rlcard's, ours, ...)."""
+    actions played, in the order played (ours, rlcard's, ours, ...). Each side first plays
+    the same games once uncounted, so what is counted runs with warm caches, as a table that
+    has been on a while does (ours keeps shared actions, events and matching sets)."""
     played = []
     for players, policy in comparisons:
         mine, other = POLICIES[policy]
         our_seeds, their_seeds = (range(games) for games in INSTRUCTION_GAMES[policy])
-        games = _our_games(players, our_seeds)
-        played.append(operator.call(_play_ours, games, our_seeds, mine))
-        dealt = _their_games(players, their_seeds)
-        played.append(operator.call(_play_theirs, dealt, their_seeds, other))
+        for counted in (False, True):
+            run = operator.call if counted else _uncounted
+            actions = run(_play_ours, _our_games(players, our_seeds), our_seeds, mine)
+            theirs = run(_play_theirs, _their_games(players, their_seeds), their_seeds, other)
+            played += [actions, theirs] if counted else []
     return played
+
+
+def _uncounted(play: Callable, *args) -> int:
+    return play(*args)
 
 
 def instructions() -> dict[tuple[int, str], Instructions]:
@@ -313,6 +323,18 @@ def _instructions(dump: str) -> int:
     return int(found.group(1))
 
 
-if __name__ == "__main__":
-    # Under callgrind (instructions()): play each comparison once, print the actions played.
+def main(argv: list[str]) -> int:
+    """Under callgrind (`instructions()`, no arguments): play each comparison, print the
+    actions played. `--rows`: the engine rows alone, as BENCHMARKS.md's engine section."""
+    if argv == ["--rows"]:
+        from bench import report
+
+        games = measure()
+        print("\n".join(report.engine_rows(games, rlcard_available())))
+        return 0
     print(json.dumps(play_each_side_once(COMPARISONS)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

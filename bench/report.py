@@ -41,7 +41,8 @@ def _ratio(c: Comparison) -> str:
     return "rlcard not installed" if c.action_ratio is None else f"{c.action_ratio:.2f}x"
 
 
-def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+def engine_verdicts(games: list[Comparison]) -> list[Verdict]:
+    """The engine's targets: per action at least ENGINE_RATIO times rlcard's, each comparison."""
     out = []
     for c in games:
         ratio = c.action_ratio
@@ -56,6 +57,11 @@ def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -
                 by,
             )
         )
+    return out
+
+
+def verdicts(games: list[Comparison], table: dict, start: dict, resumed: dict) -> list[Verdict]:
+    out = engine_verdicts(games)
     idle = table["idle"]
     for path, figures in table["paths"].items():
         median, p99 = figures["median_ms"], figures["p99_ms"]
@@ -227,9 +233,7 @@ def render(
     if quick:
         out += ["", "**A quick run (`--quick`): tiny counts, the figures mean nothing.**"]
     out += ["", "## Targets", "", "| target | measured | |", "| --- | --- | --- |"]
-    for v in rows:
-        verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
-        out.append(f"| {v.target} | {v.measured} | {verdict} |")
+    out += [_row(v) for v in rows]
     out += ["", "## Machine", "", "| | |", "| --- | --- |"]
     out += [f"| {name} | {value} |" for name, value in facts.items()]
     out += _notes(rows, games, table)
@@ -240,6 +244,21 @@ def render(
     out += camera_spot.section(spot) if spot else []
     out += _commands()
     return "\n".join(out) + "\n"
+
+
+def _row(v: Verdict) -> str:
+    verdict = "met" if v.met else f"skipped ({v.by})" if v.skipped else f"**missed** ({v.by})"
+    return f"| {v.target} | {v.measured} | {verdict} |"
+
+
+def engine_rows(games: list[Comparison], rlcard: str | None) -> list[str]:
+    """The engine's lines of BENCHMARKS.md alone (`python -m bench.engine --rows`): its
+    target rows, the note on them, and its section."""
+    return (
+        [_row(v) for v in engine_verdicts(games)]
+        + ["", _engine_why(games)]
+        + (_engine_section(games, rlcard))
+    )
 
 
 def _engine_why(games: list[Comparison]) -> str:
@@ -257,10 +276,22 @@ def _engine_why(games: list[Comparison]) -> str:
         "action again, 135 calls per action before and 106 after (2 players, plays first); on "
         "2026-11-25, before and after a card's hash was computed once, the deck's cards "
         "shared per face and a play at the turn tested in place, 111.4 calls per action and "
-        "99.5 (2 players, plays first, the deal left out), "
-        "each time with the same legal actions, events, refusals and golden traces. What is "
-        "left is spread over those calls, with no single spot left to "
-        "fix. What would close the rest: a compiled core (mypyc or Cython over `engine/`, or "
+        "99.5 (2 players, plays first, the deal left out); later on 2026-11-25, measured as "
+        "this section measures (the deal left out, CPU time interleaved, callgrind), before "
+        "and after one object per card face (cards hashed and compared by identity, in C), "
+        "the cards that fit the top as one cached set, actions and events shared as values "
+        "(`values.shared`) and yes-or-no tests in the listing instead of raised refusals: "
+        "0.45x rlcard's actions per CPU second before, 0.70x after; 120,322 instructions per "
+        "action before, 71,687 after (rlcard: 66,540); 92.4 calls per action before, 64.8 "
+        "after (counted from cProfile's raw entries: pstats merges the methods dataclasses "
+        "write, all named `<string>:2`, so the counts above were low); 2 players, plays "
+        "first. Each time with the same legal actions, events, refusals and golden traces. "
+        "What is left: on Python 3.11 every lookup of an enum member such as `Kind.TURN` "
+        "goes through `EnumType.__getattr__`'s slow path, some 14 per action and 9% of our "
+        "instructions (77,650 per action, and 70,428 with it deleted in a measurement run; "
+        "Python 3.12 dropped it); and our CPU-time ratio stays below the instruction ratio, "
+        "so fewer instructions alone do not close the gap. What would close the rest: "
+        "Python 3.12 or later on the Pi, or a compiled core (mypyc over `engine/`, or "
         "a Rust core behind the same API) for the listing of legal actions and `apply`."
     )
 
@@ -302,7 +333,23 @@ WHY = {
         "**Memory.** Python, pygame and the app take about 41 MB before the first frame at "
         "1920x1080 (the screen surface alone is 8 MB); the drawing caches are bounded in "
         "screens' worth of pixels (`table/screen/paint.py`), the rest is each frame's own "
-        "drawing."
+        "drawing. Every block of 8 KiB or more comes from mmap and goes back when freed "
+        "(`table/screen/heap.py`): with glibc's default threshold the heap kept the holes "
+        "that freed surfaces left, and memory crept up from match to match."
+    ),
+    "instructions": (
+        "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the 80 "
+        "frames about the median, 2026-11-25): of about 10.3 M, the Python that lists the "
+        "frame's drawing calls and compares them with the last frame's takes about 4 M; the "
+        "felt's ellipse where a region crosses its rim about 1.3 M (SDL walks the whole "
+        "ellipse for each such region; a region wholly inside or outside it is one fill or "
+        "nothing); blending the regions' images and texts onto the screen 1.5 M; new texts "
+        "(drawn at twice the size and halved) about 1.5 M. Already cut, with the same pixels "
+        "(tests/table/test_regions.py, the screen audit, the screenshots): the felt and the "
+        "rounded boxes wholly inside or outside a region (11.5 M to 10.7 M), a text's other "
+        "colours made from the one kept (10.3 M). What would close the rest: listing only "
+        "the parts of a frame whose facts changed, and the felt kept as an image of the "
+        "screen's format (8 MB more, which the memory target does not leave)."
     ),
 }
 
@@ -380,7 +427,9 @@ def _engine_section(games: list[Comparison], rlcard: str | None) -> list[str]:
         "highest are shown beside it. Other work on the machine slows a batch and its twin "
         "alike, and the median sets an odd batch aside. Instructions per action come from "
         "valgrind's callgrind over each side's play alone (`operator.call` around it, "
-        "`--toggle-collect=_operator_call`): they do not depend on load at all.",
+        "`--toggle-collect=_operator_call`), counted once each side has played the same games "
+        "uncounted (caches warm, as in a table that has been on a while): they do not depend on "
+        "load at all.",
         "",
         "- **uniform**: any legal action.",
         "- **plays first**: a random legal play when there is one, else any legal action "
@@ -671,6 +720,7 @@ def _commands() -> list[str]:
         "```sh",
         "make bench                 # installs the bench extra (rlcard) and runs python -m bench",
         "python -m bench            # the same in an environment with '.[bench]' installed",
+        "python -m bench.engine --rows  # the engine alone: its rows of this file (a minute)",
         "python -m bench.table 300 10   # the table part alone: inputs a path, idle s (JSON)",
         "python -m bench.recogniser # the camera recogniser alone: accuracy per set, speed (JSON)",
         "python -m bench.table 300 10 --one-wait=no   # the same with the loop of before",

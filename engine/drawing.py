@@ -29,9 +29,11 @@ class AfterDraw(Enum):
 
 def may_draw(s: State, hand: Hand) -> bool:
     """Whether the draw knobs let the awaited seat draw now (the moment is checked already)."""
-    if s.awaiting.kind is Kind.TURN:
-        return not (s.rules.forced_play and hand.seen and _has_playable(s, hand))
-    return _may_draw_again(s, hand)
+    return _MAY_DRAW.get(s.awaiting.kind, _may_draw_again)(s, hand)
+
+
+def _may_draw_first(s: State, hand: Hand) -> bool:
+    return not (s.rules.forced_play and hand.seen and _has_playable(s, hand))
 
 
 def check_draw(s: State, hand: Hand) -> None:
@@ -51,6 +53,10 @@ def _may_draw_again(s: State, hand: Hand) -> bool:
     if not s.rules.draw_to_match:
         return False
     return not hand.seen or not fits(s, s.drawn[-1])
+
+
+# Whether a draw is allowed: at the turn, before drawing; at any other moment, again.
+_MAY_DRAW = {Kind.TURN: _may_draw_first}
 
 
 def _has_playable(s: State, hand: Hand) -> bool:

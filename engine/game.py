@@ -41,6 +41,7 @@ from .cards import Card, Color, Rank
 from .errors import IllegalAction, Refusal
 from .rules import FirstReverse, RuleSet
 from .state import (
+    MAX_PLAYERS,
     OVER,
     AfterColor,
     AfterWild,
@@ -58,7 +59,7 @@ from .values import shared
 
 __all__ = ["Awaiting", "Game", "Kind"]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MIN_PLAYERS = 2
 CHALLENGING = (Kind.CHALLENGE, Kind.REVEAL)  # a +4 is challenged, then its player shows
 
 # When each kind of move can be made: `apply` refuses it at any other moment ("wrong_moment"),
@@ -71,6 +72,7 @@ MOMENTS: dict[type, tuple[Kind, ...]] = {
     Challenge: (Kind.CHALLENGE,),
 }
 PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
+PLAY_MODES = {Kind.TURN: Mode.TURN, Kind.DRAWN: Mode.DRAWN}  # the others: STACK or COUNTER
 # The moves other than plays (and UNO calls) that each moment may accept, in listing order.
 OTHER_MOVES: dict[Kind, tuple[type, ...]] = {
     kind: tuple(cls for cls in (Draw, Pass, Accept, Challenge) if kind in MOMENTS[cls])
@@ -86,6 +88,25 @@ FITS: dict[Mode, Callable[[State, tuple[Card, ...]], bool]] = {
     Mode.COUNTER: counters.counters,
     Mode.JUMP: matching.jumps_in,
 }
+
+
+def _turn_candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
+    # The common moment: the hand sifted at once by the cards that fit the top.
+    return plays.candidates(s, seat, matching.fitting(s))
+
+
+def _sifted_by(fit: Callable[[State, tuple[Card, ...]], bool]):
+    def candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
+        return [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
+
+    return candidates
+
+
+# The candidate plays of the awaited seat at each moment (Mode): those that fit it.
+CANDIDATES: dict[Mode, Callable[[State, int], list[tuple[Card, ...]]]] = {
+    mode: _sifted_by(fit) for mode, fit in FITS.items()
+} | {Mode.TURN: _turn_candidates}
+ANSWERING = frozenset((Mode.STACK, Mode.COUNTER))  # plays answering a draw or a counter
 
 
 def _check_turn_play(s: State, cards: tuple[Card, ...]) -> None:
@@ -587,14 +608,12 @@ class Game:
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
         s = self._s
-        kind = s.awaiting.kind
         if s.awaiting.seat != seat and matching.may_jump_in(s):
             return Mode.JUMP
-        if kind is Kind.TURN:
-            return Mode.TURN
-        if kind is Kind.DRAWN:
-            return Mode.DRAWN
-        return Mode.COUNTER if s.counter else Mode.STACK
+        mode = PLAY_MODES.get(s.awaiting.kind)
+        if mode is None:  # a pending draw or an open counter to answer
+            return Mode.COUNTER if s.counter else Mode.STACK
+        return mode
 
     def _check_cards(self, action: Play) -> None:
         """What every play must satisfy, whatever the moment: the cards, colour and target."""
@@ -695,7 +714,7 @@ class Game:
         for c in cards:
             hand.take(c)
             s.discard.append(c)
-        if card.rank is Rank.WILD4:
+        if card.is_wild and card.rank is Rank.WILD4:
             stacking.judge(s, seat, hand, follow, n)
         s.drawn, s.drew_nothing = [], False
         s.counter = s.color_owed_by = None
@@ -716,12 +735,12 @@ class Game:
                 s.color_owed_by = (
                     seat  # open_wild: the colour stays open (open_wild.hold_for_color)
                 )
-            if mode is Mode.STACK:
-                stacking.answer(s, seat, card, n, events)
-            elif mode is Mode.COUNTER:
-                counters.counter(s, seat, card, n, counter, events)
-            else:
+            if mode not in ANSWERING:
                 self._effects(seat, card, events, n=n, target=target)
+            elif mode is Mode.STACK:
+                stacking.answer(s, seat, card, n, events)
+            else:
+                counters.counter(s, seat, card, n, counter, events)
 
     def _effects(
         self,
@@ -735,15 +754,22 @@ class Game:
         """What `n` cards like `card` played by `seat` do (the first card: as if dealt)."""
         s = self._s
         rank = card.rank
-        if rank is Rank.SKIP:
+        if rank.is_number:  # most cards, first: a number only moves hands (seven_zero)
+            self._move_on(seat, card, target, events)
+        elif rank is Rank.SKIP:
             counters.skip(s, seat, n, events, counter=s.rules.counters and not first)
         elif rank is Rank.REVERSE:
             counters.reverse(s, seat, n, events)
         elif rank.draws:
             stacking.hit(s, seat, rank, events, n, first)
         else:
-            hands.move_hands(s, seat, card, target, events)
-            s.begin_turn(s.next(seat))
+            self._move_on(seat, card, target, events)
+
+    def _move_on(self, seat: int, card: Card, target: int | None, events: Events) -> None:
+        """What a card with no effect on the turn does: the hands move (if at all), the next
+        seat plays."""
+        hands.move_hands(self._s, seat, card, target, events)
+        self._s.begin_turn(self._s.next(seat))
 
     # Colour, draw, pass, answers -----------------------------------------------------------
 
@@ -972,18 +998,11 @@ class Game:
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        mode = self._play_mode(seat)
-        if mode is Mode.TURN:  # the common moment: the hand sifted by the cards that fit
-            found = plays.candidates(s, seat, matching.fitting(s))
-        else:
-            fit = FITS[mode]
-            found = [cards for cards in plays.candidates(s, seat) if fit(s, cards)]
-        count = s.hands[seat].count
-        # Only a play of the whole hand can be refused for going out.
-        going = [
-            cards for cards in found if len(cards) < count or scoring.going_out_ok(s, seat, cards)
-        ]
-        return plays.variants_of(s, seat, going)
+        found = CANDIDATES[self._play_mode(seat)](s, seat)
+        if s.hands[seat].count <= 1 or s.rules.multi_play:
+            # A play of the whole hand, which can be refused for going out.
+            found = [cards for cards in found if scoring.going_out_ok(s, seat, cards)]
+        return plays.variants_of(s, seat, found)
 
     def jump_ins(self, seat: int) -> list[Play]:
         """The plays `seat` may make out of turn now (jump_in: a card identical to the top)."""

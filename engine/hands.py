@@ -46,6 +46,8 @@ def check_target(s: State, seat: int, target: int | None) -> None:
 def move_hands(s: State, seat: int, card: Card, target: int | None, events: Events) -> None:
     """What `card` played by `seat` does to the hands, if anything."""
     rank = card.rank
+    if not (rank.is_wild or s.rules.seven_zero):
+        return  # the common case: only a Wild Shuffle and seven_zero's 7 and 0 move hands
     if rank is Rank.WILD_SHUFFLE:
         _shuffle_hands(s, seat, events)
     elif target is not None and swaps(s.rules, card):

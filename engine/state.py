@@ -118,6 +118,13 @@ def awaiting(kind: Kind, seat: int | None) -> Awaiting:
     return Awaiting(kind, seat)
 
 
+MAX_PLAYERS = 10  # the most seats a game has
+# Each seat's turn, built once: nearly every action begins a turn, and a tuple index costs
+# less than the `awaiting` cache plus a `Kind.TURN` lookup (Python 3.11 finds enum members
+# through EnumType.__getattr__'s slow path).
+TURNS = tuple(awaiting(Kind.TURN, seat) for seat in range(MAX_PLAYERS))
+
+
 @dataclass(frozen=True)
 class Wild4:
     """A Wild Draw Four that may be challenged: who played it, the colour it was played on."""
@@ -271,7 +278,7 @@ class State:
 
     def begin_turn(self, seat: int) -> None:
         self.drawn, self.drew_nothing, self.counter = [], False, None
-        self.awaiting = awaiting(Kind.TURN, seat)
+        self.awaiting = TURNS[seat]
 
     def flip(self, n: int, events: Events) -> None:
         """Reverse the direction of play `n` times."""

@@ -51,9 +51,17 @@ class Oval:
         layer.set_colorkey(0)
         pygame.draw.ellipse(layer, 1, (0, 0, rect.width, rect.height))
         self._mask = pygame.mask.from_surface(layer)
+        # The rectangle inscribed in the ellipse, 3 pixels in: inside it, no mask to consult.
+        half = (rect.width / 2 / math.sqrt(2) - 3, rect.height / 2 / math.sqrt(2) - 3)
+        self._core = pygame.Rect(0, 0, 0, 0)
+        if min(half) > 0:
+            self._core = pygame.Rect(0, 0, int(2 * half[0]), int(2 * half[1]))
+            self._core.center = rect.center
 
     def holds(self, region: pygame.Rect) -> bool | None:
         """True: every pixel of `region` is the ellipse's; False: none is; None: some are."""
+        if self._core.contains(region):
+            return True
         part = region.clip(self.rect)
         if not part:
             return False
@@ -80,6 +88,10 @@ class SurfaceCache:
         if image is not None:
             self._items.move_to_end(key)
         return image
+
+    def peek(self, key: Hashable) -> pygame.Surface | None:
+        """The image kept under `key`, leaving the order of use as it is."""
+        return self._items.get(key)
 
     def put(self, key: Hashable, image: pygame.Surface) -> None:
         self._items[key] = image
@@ -120,6 +132,8 @@ class Painter:
         self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
+        # The colour each text was made in last, and the size it was drawn at to be halved.
+        self._made: dict[tuple[str, int], tuple[RGB, tuple[int, int] | None]] = {}
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -187,20 +201,31 @@ class Painter:
         image = self.texts.get(key)
         if image is None:
             font = self.font(px)
+            made = self._made.get((text, px)) if not outline else None
+            source = self.texts.peek((text, px, made[0], 0)) if made is not None else None
+            big = None  # the size a halved text was drawn at
             if outline:
                 image = outlined_text(font, text, color, INK, outline)
+            elif source is not None:
+                big = made[1]
+                image = _recoloured(source, color, big)
             elif px < FINE_PX:
-                image = self._fine(text, px, color)
+                image, big = self._fine(text, px, color)
             else:
                 image = font.render(text, True, color)
             self.texts.put(key, image)
+            if not outline:
+                if len(self._made) >= WIDTHS:
+                    self._made.clear()
+                self._made[(text, px)] = (color, big)
         return image
 
-    def _fine(self, text: str, px: int, color: RGB) -> pygame.Surface:
+    def _fine(self, text: str, px: int, color: RGB) -> tuple[pygame.Surface, tuple[int, int]]:
         # Hinting snaps each glyph to whole pixels: at small sizes letters bunch up and gap
         # ("DR AW"). Drawn twice the size and halved, they keep their true spacing.
         big = self.font(px * 2).render(text, True, color)
-        return pygame.transform.smoothscale(big, self._fine_size(big.get_size()))
+        size = big.get_size()
+        return pygame.transform.smoothscale(big, self._fine_size(size)), size
 
     @staticmethod
     def _fine_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -389,6 +414,32 @@ class Painter:
         level = round(255 * keep)
         box = tuple(rect if rect is not None else self.surface.get_rect())
         self._op("shade", box, level)
+
+
+def _recoloured(source: pygame.Surface, color, big: tuple[int, int] | None) -> pygame.Surface:
+    """The text `source` shows in another colour, in `color`: the very pixels drawing it
+    again gives, for less. A text's alpha does not depend on its colour, and every pixel of a
+    rendered line holds the colour itself; halved from `big` (Painter._fine), each pixel holds
+    what smoothscale makes of that colour alone (`_halved_colour`)."""
+    image = source.copy()
+    image.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)  # colour out, alpha kept
+    if big is None:
+        image.fill((*color[:3], 0), special_flags=pygame.BLEND_RGBA_ADD)
+    else:
+        plane = _halved_colour(color, big, image.get_size())
+        image.blit(plane, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return image
+
+
+def _halved_colour(color, big: tuple[int, int], small: tuple[int, int]) -> pygame.Surface:
+    """What smoothscale makes, pixel by pixel, of a plain `color` `big` shrunk to `small`, on
+    a clear surface. It shrinks rows first, then columns, each pixel from its own neighbours:
+    one row shrunk, copied down every row, then shrunk by its columns, is the same."""
+    row = pygame.Surface((big[0], 1), pygame.SRCALPHA)
+    row.fill((*color[:3], 0))
+    row = pygame.transform.smoothscale(row, (small[0], 1))
+    columns = pygame.transform.scale(row, (small[0], big[1]))
+    return pygame.transform.smoothscale(columns, small)
 
 
 def _panel(size: tuple[int, int], fill, edge, width: int, radius: int) -> pygame.Surface:

@@ -157,3 +157,23 @@ def test_legal_actions_are_what_apply_accepts_in_random_positions(preset, player
             break
         assert g.legal_actions() == accepted(g, aw.seat), (aw, g.snapshot())
         g.apply(random_move(g, rng))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_cards_that_fit_are_those_fits_accepts(variant):
+    """`matching.fitting` (one cached set per colour and top, which `legal_actions()` sifts a
+    hand with) holds exactly the cards `matching.fits` accepts, at every state of bot games."""
+    from engine import matching
+    from engine.cards import ALL_CARDS
+
+    rules = VARIANTS[variant]
+    g = Game.new(3, rules, seed=7)
+    bots = [RandomBot(s) for s in range(3)]
+    rng = random.Random(7)
+    for _ in range(150):
+        if g.awaiting.kind is Kind.MATCH_OVER:
+            break
+        s = g._s
+        if s.discard:
+            assert matching.fitting(s) == {c for c in ALL_CARDS if matching.fits(s, c)}
+        g.apply(choose_action(g, bots, rng))

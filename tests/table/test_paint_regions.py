@@ -73,3 +73,21 @@ def test_a_rounded_box_in_a_region_is_the_box_drawn_whole(width, radius):
     for region in regions:
         cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
         assert _draw(call, region) == cut, region
+
+
+def test_an_ellipse_in_regions_swept_across_it_is_the_ellipse_drawn_whole():
+    box = pygame.Rect(40, 30, 300, 220)
+
+    def call(p):
+        p.ellipse((200, 180, 40), box)
+
+    whole = pygame.image.frombytes(_draw(call, None), SIZE, "RGB")
+    regions = [
+        pygame.Rect(x, y, w, h)
+        for x in range(box.left - 4, box.right, 7)
+        for y in range(box.top - 4, box.bottom, 7)
+        for w, h in ((4, 4), (30, 9))
+    ]
+    for region in (r.clip(whole.get_rect()) for r in regions):
+        cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
+        assert _draw(call, region) == cut, region
