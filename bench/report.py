@@ -333,7 +333,23 @@ WHY = {
         "**Memory.** Python, pygame and the app take about 41 MB before the first frame at "
         "1920x1080 (the screen surface alone is 8 MB); the drawing caches are bounded in "
         "screens' worth of pixels (`table/screen/paint.py`), the rest is each frame's own "
-        "drawing."
+        "drawing. Every block of 8 KiB or more comes from mmap and goes back when freed "
+        "(`table/screen/heap.py`): with glibc's default threshold the heap kept the holes "
+        "that freed surfaces left, and memory crept up from match to match."
+    ),
+    "instructions": (
+        "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the 80 "
+        "frames about the median, 2026-11-25): of about 10.3 M, the Python that lists the "
+        "frame's drawing calls and compares them with the last frame's takes about 4 M; the "
+        "felt's ellipse where a region crosses its rim about 1.3 M (SDL walks the whole "
+        "ellipse for each such region; a region wholly inside or outside it is one fill or "
+        "nothing); blending the regions' images and texts onto the screen 1.5 M; new texts "
+        "(drawn at twice the size and halved) about 1.5 M. Already cut, with the same pixels "
+        "(tests/table/test_regions.py, the screen audit, the screenshots): the felt and the "
+        "rounded boxes wholly inside or outside a region (11.5 M to 10.7 M), a text's other "
+        "colours made from the one kept (10.3 M). What would close the rest: listing only "
+        "the parts of a frame whose facts changed, and the felt kept as an image of the "
+        "screen's format (8 MB more, which the memory target does not leave)."
     ),
 }
 
