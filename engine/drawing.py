@@ -26,6 +26,8 @@ class AfterDraw(Enum):
     PLAY = "play"  # the card is played for the seat (autoplay_drawn)
     PASS = "pass"  # the card does not fit: the turn passes
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C (as Rank)
+
 
 def may_draw(s: State, hand: Hand) -> bool:
     """Whether the draw knobs let the awaited seat draw now (the moment is checked already)."""

@@ -798,12 +798,24 @@ class Game:
             return
         if not hand.seen:
             return
-        after = drawing.after_draw(s, got[0])
-        if after is drawing.AfterDraw.PLAY:
-            self._play_cards(seat, (got[0],), None, events, auto=True)
-        elif after is drawing.AfterDraw.PASS:
-            events.append(shared(ev.Passed, seat))
-            s.begin_turn(s.next(seat))
+        self._AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
+
+    def _play_drawn(self, seat: int, card: Card, events: Events) -> None:
+        self._play_cards(seat, (card,), None, events, auto=True)
+
+    def _pass_drawn(self, seat: int, card: Card, events: Events) -> None:
+        events.append(shared(ev.Passed, seat))
+        self._s.begin_turn(self._s.next(seat))
+
+    def _keep_drawn(self, seat: int, card: Card, events: Events) -> None:
+        """The seat plays the card, draws again or passes: the game waits for it."""
+
+    # What a seen drawn card leads to (`drawing.after_draw`).
+    _AFTER_DRAW: ClassVar[dict[drawing.AfterDraw, Callable[[Game, int, Card, Events], None]]] = {
+        drawing.AfterDraw.PLAY: _play_drawn,
+        drawing.AfterDraw.PASS: _pass_drawn,
+        drawing.AfterDraw.WAIT: _keep_drawn,
+    }
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         s = self._s
