@@ -68,27 +68,33 @@ def _watch_frames(app: App) -> threading.Event:
     return drawn
 
 
+def _draw_during_held_fsync(app: App, held: HeldSync) -> tuple[list, list[int]]:
+    """DRAW at the seat whose turn it is, its fsync held: the loop's outcomes, and how many
+    frames were shown at the moment its frame was drawn (the fsync still held)."""
+    drawn = _watch_frames(app)
+    seen: list[int] = []
+
+    def watch() -> None:
+        if held.started.wait(HANG_GUARD) and drawn.wait(HANG_GUARD):
+            seen.append(app.table.window.display.presented)
+        held.release.set()
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    _draw_press(app)
+    outcomes = app.loop.run_once(wait=0.0)  # returns once a frame is shown
+    watcher.join(HANG_GUARD)
+    return outcomes, seen
+
+
 def test_the_frame_is_drawn_during_the_fsync_and_shown_only_after_it(tmp_path):
     app = _game(tmp_path)
     try:
         session, display = app.session, app.table.window.display
         journal = session.journal
         held = journal.sync = HeldSync()
-        drawn = _watch_frames(app)
         count, shown = journal.count, display.presented
-        seen: list[int] = []
-
-        def watch() -> None:
-            # The frame is drawn while the fsync is held: what is on screen then?
-            if held.started.wait(HANG_GUARD) and drawn.wait(HANG_GUARD):
-                seen.append(display.presented)
-            held.release.set()
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        _draw_press(app)
-        app.loop.run_once(wait=0.0)  # returns once the frame is shown
-        watcher.join(HANG_GUARD)
+        _, seen = _draw_during_held_fsync(app, held)
         assert seen == [shown], "the frame was shown before its fsync returned"
         assert held.thread != threading.current_thread().name  # the fsync ran beside the draw
         assert display.presented == shown + 1
@@ -106,21 +112,9 @@ def test_a_failed_fsync_refuses_the_action_and_its_frame_is_never_shown(tmp_path
         session, display = app.session, app.table.window.display
         journal = session.journal
         held = journal.sync = HeldSync(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
-        drawn = _watch_frames(app)
         before, count = session.game.snapshot(), journal.count
         lines, shown = list(session.lines), display.presented
-        seen: list[int] = []
-
-        def watch() -> None:
-            if held.started.wait(HANG_GUARD) and drawn.wait(HANG_GUARD):
-                seen.append(display.presented)
-            held.release.set()
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        _draw_press(app)
-        outcomes = app.loop.run_once(wait=0.0)
-        watcher.join(HANG_GUARD)
+        outcomes, seen = _draw_during_held_fsync(app, held)
         assert seen == [shown]  # the draw's frame was drawn, and not shown
         assert [o.reason for o in outcomes] == [TableRefusal.NOT_SAVED]
         assert session.game.snapshot() == before  # the screen acknowledges nothing
