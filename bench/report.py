@@ -489,10 +489,11 @@ def _memory_lines(memory: list[dict], start: dict) -> list[str]:
         for m in memory
     )
     return [
-        "- Peak memory (`ru_maxrss` of a process of its own per size, `python -m bench.memory "
-        "WIDTH HEIGHT`): sensible bots (the demo's DemoDriver) play 4-seat official matches "
-        "one after the other into a Session with its journal, the language switching between "
-        "English and Spanish from one match to the next, and the Window draws every change "
+        "- Peak memory (Linux's VmHWM of a process of its own per size, `python -m bench.memory "
+        "WIDTH HEIGHT`; not `ru_maxrss`, which a child inherits from the big `python -m bench` "
+        "process that starts it): sensible bots (the demo's DemoDriver) play 4-seat official "
+        "matches one after the other into a Session with its journal, the language switching "
+        "between English and Spanish from one match to the next, and the Window draws every change "
         "(the help overlay every 250 actions). " + sizes + ". "
         f"`uno-table run --headless` peaks at {start['peak_rss_mb']:.1f} MB.",
     ]

@@ -14,10 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.memory import high_water_mb
 from hw.sim import SimReader
 from table.commands.demo import demo_config_text
 
 ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = 0.02  # seconds between reads of the running table's peak memory
 
 
 def app_command() -> list[str]:
@@ -38,13 +40,15 @@ def start_once(config: Path, seconds: float = 1.5) -> tuple[float, float]:
         if "first frame" in line:
             first = time.perf_counter() - start
             break
+    peak = 0.0
+    while proc.poll() is None:  # its peak, sampled until it ends (see memory.high_water_mb)
+        peak = max(peak, high_water_mb(proc.pid) or 0.0)
+        time.sleep(SAMPLE)
     rest = proc.stderr.read()
     proc.stderr.close()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
     if first is None or proc.returncode != 0:
         raise RuntimeError(f"uno-table run gave no first frame (exit {proc.returncode}): {rest}")
-    return first, usage.ru_maxrss / 1024  # Linux: KiB
+    return first, peak
 
 
 def measure(runs: int = 5) -> dict:
