@@ -29,22 +29,16 @@ import json
 import operator
 import os
 import random
-import re
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
+from bench import callgrind
 from engine import Game, Play, RuleSet
 
 MAX_ACTIONS = 100_000  # a guard: no random game of ours comes near it
-ROOT = Path(__file__).resolve().parents[1]
-TOGGLE = "_operator_call"  # the C function of operator.call: on while one side plays
 
 Policy = Callable[[list, random.Random], object]
 
@@ -291,36 +285,15 @@ def _uncounted(play: Callable, *args) -> int:
 
 def instructions() -> dict[tuple[int, str], Instructions]:
     """Instructions per action of each side, per comparison (empty: no valgrind or rlcard)."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None or rlcard_available() is None:
+    if not callgrind.available() or rlcard_available() is None:
         return {}
-    with tempfile.TemporaryDirectory(prefix="uno-engine-callgrind-") as folder:
-        out = Path(folder) / "callgrind.out"
-        cmd = [
-            valgrind, "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={TOGGLE}",
-            f"--dump-after={TOGGLE}", "--compress-strings=no", "--compress-pos=no",
-            f"--callgrind-out-file={out}", sys.executable, "-m", "bench.engine",
-        ]  # fmt: skip
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
-        played = json.loads(run.stdout.strip().splitlines()[-1])
-        # One dump per operator.call (--dump-after), numbered in the order they ran.
-        dumps = sorted(Path(folder).glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:]))
-        counts = [_instructions(dump.read_text()) for dump in dumps]
-    per_action = [n / actions for n, actions in zip(counts, played, strict=True)]
+    counted = callgrind.count_calls("bench.engine", env=dict(os.environ, PYTHONHASHSEED="0"))
+    played = counted.printed
+    per_action = [n / actions for n, actions in zip(counted.counts, played, strict=True)]
     return {
         key: Instructions(per_action[2 * k], per_action[2 * k + 1])
         for k, key in enumerate(COMPARISONS)
     }
-
-
-def _instructions(dump: str) -> int:
-    found = re.search(r"^(?:summary|totals):\s+(\d+)", dump, re.MULTILINE)
-    if found is None:
-        raise RuntimeError("no instruction count in callgrind's output")
-    return int(found.group(1))
 
 
 def main(argv: list[str]) -> int:

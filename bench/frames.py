@@ -16,18 +16,13 @@ import json
 import operator
 import os
 import queue
-import re
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from bench import callgrind
 from bench.memory import HELP_EVERY, Match
-
-ROOT = Path(__file__).resolve().parents[1]
-TOGGLE = "_operator_call"  # the C function of operator.call: on while a frame is drawn
 
 
 def play(size: tuple[int, int], matches: int = 1) -> dict:
@@ -73,41 +68,19 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
 
 def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
     """Instructions per frame over one bots' match under callgrind (None: no valgrind)."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
+    if not callgrind.available():
         return None
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    with tempfile.TemporaryDirectory(prefix="uno-callgrind-") as folder:
-        out = Path(folder) / "callgrind.out"
-        cmd = [
-            valgrind, "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={TOGGLE}",
-            f"--dump-after={TOGGLE}", "--compress-strings=no", "--compress-pos=no",
-            f"--callgrind-out-file={out}", sys.executable, "-m", "bench.frames",
-            str(size[0]), str(size[1]), "1",
-        ]  # fmt: skip
-        run = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
-        figures = json.loads(run.stdout.strip().splitlines()[-1])
-        # One dump per frame (--dump-after): its total is that frame's instructions.
-        frames = [_total(dump.read_text()) for dump in Path(folder).glob("callgrind.out.*")]
-    frames = sorted(n for n in frames if n)
-    version = subprocess.run([valgrind, "--version"], capture_output=True, text=True).stdout
+    counted = callgrind.count_calls("bench.frames", str(size[0]), str(size[1]), "1", env=env)
+    frames = sorted(n for n in counted.counts if n)  # one dump per frame: its instructions
     return {
-        **figures,
+        **counted.printed,
         "dumps": len(frames),
         "median_per_frame": statistics.median(frames),
         "p90_per_frame": frames[round(0.9 * (len(frames) - 1))],
-        "valgrind": version.strip(),
+        "valgrind": counted.valgrind,
     }
-
-
-def _total(text: str) -> int:
-    found = re.search(r"^(?:summary|totals):\s+(\d+)", text, re.MULTILINE)
-    if found is None:
-        raise RuntimeError("no instruction count in callgrind's output")
-    return int(found.group(1))
 
 
 def main(argv: list[str]) -> int:
