@@ -9,7 +9,7 @@ Session and its Window at 1920x1080. Each card is a play of a two-seat game.
 
 Measured for each card, from the first frame in which it lies at its place (handed out at its
 30 fps time): the frames until the one it was read on (the wait for stillness), and the time
-until the table's new frame is drawn and flipped.
+until the table's new frame is shown (drawn while its fsync runs, shown once it returned).
 """
 
 from __future__ import annotations
@@ -162,15 +162,17 @@ def measure(count: int) -> dict:
             config, pins="mock", events=events, window=WindowOptions(headless=True),
             feeds={"spot": lambda: timed},
         )  # fmt: skip
-        drawn: list[tuple[int, float]] = []  # (actions, perf_counter) after each frame
-        loop, window = table.loop, table.window
+        drawn: list[tuple[int, float]] = []  # (actions, perf_counter) after each frame shown
+        loop = table.loop
 
-        def frame(session, now: float) -> None:
-            window.frame(session, now)
-            game = session.game
+        shown = loop.present  # as the app runs it: drawn during the fsync, shown after it
+
+        def present() -> None:
+            shown()
+            game = table.session.game
             drawn.append((0 if game is None else len(game.history), time.perf_counter()))
 
-        loop.frame = frame
+        loop.present = present
         try:
             buttons = SimButtons(table.inputs.panel.factory, [s.pins for s in config.seats],
                                  config.color_pad)  # fmt: skip
@@ -200,7 +202,7 @@ def _figures(laid, handed, read_on, drawn, actions) -> dict:
         if n not in read_on:
             continue
         frames.append(read_on[n] - card.at)
-        # The table's frame drawn once this play (the n-th action, after the flip) is applied.
+        # The table's frame shown once this play (the n-th action, after the flip) is applied.
         done = next((t for count, t in drawn if count >= n + 1), None)
         if done is not None:
             totals.append((done - handed[card.at]) * 1000)

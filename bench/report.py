@@ -334,8 +334,8 @@ WHY = {
         "events, is no longer used."
     ),
     "peak": (
-        "**Memory.** Python, pygame and the app take about 41 MB before the first frame at "
-        "1920x1080 (the screen surface alone is 8 MB); the drawing caches are bounded in "
+        "**Memory.** Much of the peak is Python, pygame and the app before the first frame "
+        "(at 1920x1080 the screen surface alone is 8 MB); the drawing caches are bounded in "
         "screens' worth of pixels (`table/screen/paint.py`), the rest is each frame's own "
         "drawing. Every block of 8 KiB or more comes from mmap and goes back when freed "
         "(`table/screen/heap.py`): with glibc's default threshold the heap kept the holes "
