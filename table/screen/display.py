@@ -1,5 +1,6 @@
-"""The table's screen: draws a View on a pygame surface, only when the View changed, and then
-only the regions whose drawing changed (table/screen/regions.py)."""
+"""The table's screen: draws a View on a pygame surface, only when the View changed, listing
+again only the parts whose facts changed (table/screen/listing.py), and then drawing only the
+regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import pygame
 from . import parts
 from . import theme as th
 from .layout import Layout
+from .listing import Listing
 from .paint import Op, Painter
 from .regions import changed, merge
-from .screens import SCREENS
+from .screens import frame_parts
 from .text import Text
 from .view import View
 
@@ -21,6 +23,7 @@ class Display:
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self.painter = Painter(surface)
+        self.listing = Listing()
         self._last: View | None = None
         self._size: tuple[int, int] | None = None
         self._ops: list[Op] = []  # the calls of the frame on the surface
@@ -59,11 +62,7 @@ class Display:
         text = Text(view.lang, view.table.call_word)
         p = self.painter
         p.min_px = lay.px(th.TINY)
-        p.begin(defer=True)
-        SCREENS[view.screen](p, lay, view, text)
-        parts.prompt_bar(p, lay, view, text)
-        if view.help:
-            parts.help_overlay(p, lay, view, text)
+        self.listing.frame(p, lay, text, frame_parts(lay, view))
         return p.ops
 
     def _drawn(self, view: View, regions: list[pygame.Rect]) -> None:
