@@ -37,7 +37,6 @@ import shutil
 import uuid
 import zlib
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import metadata
@@ -48,7 +47,7 @@ from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
 from table.files import read_bytes
 from table.flow.refusals import TableRefusal, Undone
-from table.flow.syncer import Syncer
+from table.flow.syncer import Syncer, Syncing
 
 FORMAT = 3
 READS = (1, 2, 3)  # 1: no checksums, 2: not chained; read, and rewritten as FORMAT when resumed
@@ -531,7 +530,7 @@ class Journal:
 class _Pending:
     """The fsync of an action's line, still running; what the journal was before it."""
 
-    sync: Future[None]
+    sync: Syncing
     size: int
     last: bytes
 
