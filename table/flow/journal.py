@@ -494,17 +494,19 @@ class Journal:
                 return Change.REPLACED
             if found.st_size != self._size:
                 return Change.CUT if found.st_size < self._size else Change.CHANGED
-        elif found.st_size < self._size:
+            # The very file at `path`: read through the open file, not by opening it again.
+            return None if self._ends_with_last(self._file.fileno()) else Change.CHANGED
+        if found.st_size < self._size:
             return Change.CUT
-        return None if self._ends_with_last() else Change.CHANGED
-
-    def _ends_with_last(self) -> bool:
-        """The file holds, where the last record belongs, the last record written."""
         fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         try:
-            return os.pread(fd, len(self._last), self._size - len(self._last)) == self._last
+            return None if self._ends_with_last(fd) else Change.CHANGED
         finally:
             os.close(fd)
+
+    def _ends_with_last(self, fd: int) -> bool:
+        """The file `fd` holds, where the last record belongs, the last record written."""
+        return os.pread(fd, len(self._last), self._size - len(self._last)) == self._last
 
     def close(self) -> None:
         """Close the file (after the fsync that still runs, if one does) and the thread."""

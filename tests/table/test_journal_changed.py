@@ -132,3 +132,21 @@ def test_a_resume_that_fails_on_a_full_disk_keeps_one_copy_of_the_damage(tmp_pat
         assert sorted(p.name for p in disk.iterdir()) == ["game.jsonl", "game.jsonl.damaged-1"]
         again.journal.close()
         assert Journal.resume(path)[1].set_aside is None
+
+
+def test_the_check_before_a_record_reads_the_open_file_and_opens_none(tmp_path, monkeypatch):
+    """The check runs before every action's line (on its way to the frame): the journal's own
+    open file is the file at its path, so the last record is read through it."""
+    game = bot_game("official", 4, max_actions=30)
+    journal = journaled(tmp_path / "game.jsonl", game)
+    opened: list[object] = []
+    real_open = os.open
+    monkeypatch.setattr(
+        os, "open", lambda *args, **kw: opened.append(args) or real_open(*args, **kw)
+    )
+    for action in bot_game("official", 4, max_actions=33).history[30:]:
+        journal.apply(game, action)
+    monkeypatch.undo()
+    journal.close()
+    assert opened == [] and journal.repaired is None
+    assert len(read(journal.path).actions) == 33
