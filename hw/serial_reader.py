@@ -63,6 +63,9 @@ class SerialSource:
                 self._port.timeout = patience
             # With no patience the read sleeps until bytes come, an unplug, or cancel().
             data = self._port.read(self._port.in_waiting or 1)
+            if data and self._port.in_waiting:
+                # The rest of what came with the byte that woke the read: a scan in one go.
+                data += self._port.read(self._port.in_waiting)
         except (serial.SerialException, OSError) as exc:
             raise DeviceLost(str(exc)) from None
         self._read += len(data)

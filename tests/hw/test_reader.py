@@ -1,5 +1,6 @@
 import queue
 import random
+import threading
 import time
 
 import pytest
@@ -209,3 +210,36 @@ def test_a_drivers_surprise_is_a_problem_and_the_reader_goes_on(events):
         assert next_event(events).detail == "reader failed"  # the read's
         assert isinstance(next_event(events), DeviceReady)
         assert next_event(events).code == "R5"
+
+
+def _asleep(thread_id: int) -> bool:
+    """Whether the thread (its native id) sleeps in a system call, e.g. a read waiting."""
+    with open(f"/proc/self/task/{thread_id}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0] == "S"
+
+
+def test_a_scan_that_came_whole_is_one_read(sim):
+    """The read that a scan's first byte wakes takes the rest that came with it: the code is
+    handed on at once, not after another round of the reader's loop."""
+    device = backend(ReaderProtocol.LINES, str(sim.path)).open()
+    read: list = []
+    ids: queue.Queue[int] = queue.Queue()
+
+    def reading() -> None:
+        ids.put(threading.get_native_id())
+        read.append(device.read())
+
+    thread = threading.Thread(target=reading)
+    try:
+        thread.start()
+        thread_id = ids.get(timeout=30)
+        deadline = time.monotonic() + 30  # a hang guard
+        while not _asleep(thread_id) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until the read waits for the first byte
+        sim.scan("R5")
+        thread.join(30)
+        assert read == [[Frame("R5")]]
+    finally:
+        device.cancel()
+        thread.join(30)
+        device.close()
