@@ -81,9 +81,9 @@ class Loop:
         if refused is not None:  # not on disk: the frame just drawn is never shown
             outcomes = [*outcomes[:-1], refused]
             self._draw(now)
-        self._set_leds()
         if self.present is not None:
             self.present()
+        self._set_leds()  # after the screen, which players look at first; both once on disk
         return outcomes, now
 
     def _timeout(self, wait: float, now: float) -> float:

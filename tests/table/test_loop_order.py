@@ -1,0 +1,42 @@
+"""What the loop shows after an input, in its order (table/flow/loop.py): the frame first,
+then the seat LEDs, both once the action is on disk (tests/table/test_save_overlap.py).
+
+The app's own table (build_table on gpiozero's MockFactory, the Window on SDL's dummy
+driver)."""
+
+from __future__ import annotations
+
+import time
+
+from hw.events import Button, ButtonPressed
+from table.app import WindowOptions, build_table
+from tests.table.table_driver import table_config
+
+
+def test_the_frame_is_shown_before_the_leds_change(tmp_path):
+    table = build_table(
+        table_config(2, "official", tmp_path), pins="mock", settle=0.0,
+        window=WindowOptions(headless=True, keyboard=False),
+    )  # fmt: skip
+    try:
+        panel = table.inputs.panel
+        assert panel is not None and 0 in panel.led_seats
+        table.loop.run_once(wait=0.0)  # the lobby's first frame and LEDs
+        order: list[str] = []
+        present, show = table.loop.present, panel.show
+
+        def presented() -> None:
+            present()
+            order.append("frame")
+
+        def shown(states) -> None:
+            show(states)
+            order.append("leds")
+
+        table.loop.present, panel.show = presented, shown
+        table.events.put(ButtonPressed(0, Button.UNO, time.monotonic()))  # seat 0 joins
+        table.loop.run_once(wait=0.0)
+        assert 0 in table.session.joined and panel.is_lit(0)
+        assert order == ["frame", "leds"]
+    finally:
+        table.close()
