@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import math
 import weakref
-from array import array
-from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import pygame
@@ -54,7 +51,6 @@ class Oval:
         layer.set_colorkey(0)
         pygame.draw.ellipse(layer, 1, (0, 0, rect.width, rect.height))
         self._mask = pygame.mask.from_surface(layer)
-        self._runs = _Runs.of(layer)
         # The rectangle inscribed in the ellipse, 3 pixels in: inside it, no mask to consult.
         half = (rect.width / 2 / math.sqrt(2) - 3, rect.height / 2 / math.sqrt(2) - 3)
         self._core = pygame.Rect(0, 0, 0, 0)
@@ -74,89 +70,6 @@ class Oval:
         if area == 0:
             return False
         return True if area == region.width * region.height else None
-
-    def split(self, region: pygame.Rect) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
-        """`region` (some of it the ellipse's) as a part wholly the ellipse's, if any, and the
-        rest, where its edge runs: the rows it crosses at the top or bottom, or the columns it
-        crosses on the left or right."""
-        runs, top = self._runs, self.rect.top
-        if runs is None:
-            return None, [region]
-        r0, r1 = max(region.top, top) - top, min(region.bottom, self.rect.bottom) - top
-        left, right = region.left - self.rect.left, region.right - 1 - self.rect.left
-        rows = runs.rows_holding(left, right, r0, r1)
-        if rows is not None:
-            inside = pygame.Rect(region.left, top + rows[0], region.width, rows[1] - rows[0])
-            above = pygame.Rect(region.left, region.top, region.width, inside.top - region.top)
-            below = (region.left, inside.bottom, region.width, region.bottom - inside.bottom)
-            return inside, [r for r in (above, pygame.Rect(below)) if r.height > 0]
-        if r1 - r0 < region.height:
-            return None, [region]
-        columns = runs.columns_held(r0, r1, left, right)
-        if columns is None:
-            return None, [region]
-        inside = pygame.Rect(self.rect.left + columns[0], region.top, 0, region.height)
-        inside.width = columns[1] - columns[0]
-        west = pygame.Rect(region.left, region.top, inside.left - region.left, region.height)
-        east = pygame.Rect(inside.right, region.top, region.right - inside.right, region.height)
-        return inside, [r for r in (west, east) if r.width > 0]
-
-
-@dataclass(frozen=True)
-class _Runs:
-    """An ellipse's pixels row by row, one run a row (it is convex): where each row's run
-    starts and ends, for the top half (runs growing) and the bottom half read upwards."""
-
-    first: array  # each row's first pixel
-    last: array  # each row's last pixel
-    middle: int  # the first row of the bottom half
-    top_starts: array  # the top half's first pixels, negated: growing, for bisect
-    top_ends: array
-    bottom_starts: array  # the bottom half's, from the bottom row up, first pixels negated
-    bottom_ends: array
-
-    @staticmethod
-    def of(layer: pygame.Surface) -> _Runs | None:
-        """The runs of an ellipse drawn in colour 1 on an 8-bit `layer` (None: not one run a
-        row, widening to the middle: no shortcut)."""
-        width = layer.get_width()
-        raw = pygame.image.tobytes(layer, "P")
-        rows = [raw[y : y + width] for y in range(0, len(raw), width)]
-        first = array("h", (row.find(1) for row in rows))
-        last = array("h", (row.rfind(1) for row in rows))
-        middle = (len(rows) + 1) // 2
-        top_starts = array("h", (-x for x in first[:middle]))
-        top_ends = last[:middle]
-        bottom_starts = array("h", (-x for x in reversed(first[middle:])))
-        bottom_ends = array("h", reversed(last[middle:]))
-        halves = (top_starts, top_ends, bottom_starts, bottom_ends)
-        widening = all(list(half) == sorted(half) for half in halves)
-        if min(first, default=-1) < 0 or not widening:
-            return None
-        return _Runs(first, last, middle, *halves)
-
-    def rows_holding(self, left: int, right: int, r0: int, r1: int) -> tuple[int, int] | None:
-        """The rows from `r0` to `r1` whose run holds columns `left` to `right`, if any."""
-        if r0 >= r1:
-            return None
-        start = max(bisect_left(self.top_starts, -left), bisect_left(self.top_ends, right))
-        from_bottom = max(
-            bisect_left(self.bottom_starts, -left), bisect_left(self.bottom_ends, right)
-        )
-        if start >= self.middle or from_bottom >= len(self.first) - self.middle:
-            return None  # no row holds them, or only rows of one half: no shortcut
-        lo, hi = max(start, r0), min(len(self.first) - from_bottom, r1)
-        return (lo, hi) if lo < hi else None
-
-    def columns_held(self, r0: int, r1: int, left: int, right: int) -> tuple[int, int] | None:
-        """The columns, within `left` to `right`, that every row from `r0` to `r1` holds."""
-        if r0 >= r1:
-            return None
-        # Runs widen to the middle: the narrowest of some rows is the top or the bottom one.
-        first, last = self.first, self.last
-        lo = max(left, first[r0], first[r1 - 1])
-        hi = min(right, last[r0], last[r1 - 1]) + 1
-        return (lo, hi) if lo < hi else None
 
 
 class SurfaceCache:
@@ -594,20 +507,10 @@ def _ellipse(surface: pygame.Surface, op: Op) -> None:
     color, rect, oval = op.args
     clip = surface.get_clip()
     inside = oval.holds(clip)
-    if inside:
+    if inside is None:
+        pygame.draw.ellipse(surface, color, rect)
+    elif inside:
         surface.fill(color, clip)
-    elif inside is None:
-        # SDL writes an ellipse's pixels one by one: only where its edge runs.
-        whole, edges = oval.split(clip)
-        if whole is not None:
-            surface.fill(color, whole)
-        try:
-            for edge in edges:
-                if edge.colliderect(rect):
-                    surface.set_clip(edge)
-                    pygame.draw.ellipse(surface, color, rect)
-        finally:
-            surface.set_clip(clip)
 
 
 def _lines(surface: pygame.Surface, op: Op) -> None:

@@ -91,33 +91,3 @@ def test_an_ellipse_in_regions_swept_across_it_is_the_ellipse_drawn_whole():
     for region in (r.clip(whole.get_rect()) for r in regions):
         cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
         assert _draw(call, region) == cut, region
-
-
-@pytest.mark.parametrize(
-    "region",
-    [pygame.Rect(0, 100, 120, 90), pygame.Rect(150, 0, 110, 70), pygame.Rect(40, 60, 320, 180)],
-)
-def test_an_ellipse_is_drawn_pixel_by_pixel_only_where_its_edge_crosses_a_region(
-    region, monkeypatch
-):
-    """Where a region crosses the ellipse's edge on one side (a seat on the felt's rim), the
-    part wholly inside is one fill: SDL draws the ellipse only over the strip the edge crosses."""
-    box = pygame.Rect(20, 20, 360, 260)
-
-    def call(p):
-        p.ellipse((200, 180, 40), box)
-
-    whole = pygame.image.frombytes(_draw(call, None), SIZE, "RGB")
-    clips: list[int] = []
-    real = pygame.draw.ellipse
-
-    def counting(surface, *args):
-        clip = surface.get_clip()
-        clips.append(clip.width * clip.height)
-        return real(surface, *args)
-
-    monkeypatch.setattr(pygame.draw, "ellipse", counting)
-    cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
-    assert _draw(call, region) == cut
-    area = region.width * region.height
-    assert clips and sum(clips[1:]) <= area / 2  # the first: the ellipse's own mask, made once
