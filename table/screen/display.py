@@ -1,5 +1,6 @@
-"""The table's screen: draws a View on a pygame surface, only when the View changed, and then
-only the regions whose drawing changed (table/screen/regions.py)."""
+"""The table's screen: draws a View on a pygame surface, only when the View changed, listing
+again only the parts whose facts changed (table/screen/listing.py), and then drawing only the
+regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import pygame
 from . import parts
 from . import theme as th
 from .layout import Layout
-from .paint import Op, Painter
+from .listing import Listed, Listing
+from .paint import Painter
 from .regions import changed, merge
-from .screens import SCREENS
+from .screens import frame_parts
 from .text import Text
 from .view import View
 
@@ -21,9 +23,10 @@ class Display:
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self.painter = Painter(surface)
+        self.listing = Listing()
         self._last: View | None = None
         self._size: tuple[int, int] | None = None
-        self._ops: list[Op] = []  # the calls of the frame on the surface
+        self._parts: list[Listed] = []  # the frame on the surface, as its parts listed
         self.regions: list[pygame.Rect] = []  # what the last frame drew
         self.updated = 0  # pixels in those regions
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
@@ -39,35 +42,31 @@ class Display:
 
     def render(self, view: View) -> None:
         """Draw the whole frame for `view`."""
-        self._list(view)
+        parts = self._list(view)
         self.painter.replay()
-        self._drawn(view, [self.surface.get_rect()])
+        self._drawn(view, parts, [self.surface.get_rect()])
 
     def draw(self, view: View) -> list[pygame.Rect]:
         """Draw the frame for `view` over the last one: only the regions where the two frames'
         calls differ (everything the first time, or after the surface changed size)."""
-        before = self._ops if self.surface.get_size() == self._size else None
-        ops = self._list(view)
-        regions = changed(before, ops, self.surface.get_rect())
+        before = self._parts if self.surface.get_size() == self._size else None
+        parts = self._list(view)
+        regions = changed(before, parts, self.surface.get_rect())
         self.painter.replay(regions)
-        self._drawn(view, regions)
+        self._drawn(view, parts, regions)
         return regions
 
-    def _list(self, view: View) -> list[Op]:
-        """Run the screen's drawing for `view`, listing its calls without drawing them."""
+    def _list(self, view: View) -> list[Listed]:
+        """List the calls of the frame of `view` without drawing them (the painter holds
+        them): its parts, those whose facts did not change as they were listed before."""
         lay = self.layout
         text = Text(view.lang, view.table.call_word)
         p = self.painter
         p.min_px = lay.px(th.TINY)
-        p.begin(defer=True)
-        SCREENS[view.screen](p, lay, view, text)
-        parts.prompt_bar(p, lay, view, text)
-        if view.help:
-            parts.help_overlay(p, lay, view, text)
-        return p.ops
+        return self.listing.frame(p, lay, text, frame_parts(lay, view))
 
-    def _drawn(self, view: View, regions: list[pygame.Rect]) -> None:
-        self._last, self._size, self._ops = view, self.surface.get_size(), self.painter.ops
+    def _drawn(self, view: View, parts: list[Listed], regions: list[pygame.Rect]) -> None:
+        self._last, self._size, self._parts = view, self.surface.get_size(), parts
         self.regions = regions
         self.updated = sum(r.width * r.height for r in regions)
         self.unshown += regions

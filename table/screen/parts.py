@@ -15,9 +15,10 @@ from hw.keyboard import HELP_KEY
 from . import cards_art as art
 from . import theme as th
 from .layout import Layout
+from .listing import Part
 from .paint import Painter
 from .text import Text
-from .view import NoticeKind, SeatView, Verdict, View
+from .view import Devices, NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
@@ -68,7 +69,7 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
     return p.image(("swatch", letter, size, label), lambda: art.swatch(letter, size, p.font, label))
 
 
-def background(p: Painter, lay: Layout, felt: bool = True) -> None:
+def background(p: Painter, lay: Layout, text: Text, felt: bool) -> None:
     """The dark room and, for table screens, the lighter oval of the table: drawn in the
     screen's own format, within the regions a frame redraws (no image to keep or convert)."""
     p.rect(th.BACKGROUND, lay.screen)
@@ -82,24 +83,42 @@ def background(p: Painter, lay: Layout, felt: bool = True) -> None:
 # --- seats ------------------------------------------------------------------------------
 
 
-def seats(p: Painter, lay: Layout, view: View, text: Text, lobby: bool = False) -> None:
+def table_parts(lay: Layout, view: View, lobby: bool = False) -> list[Part]:
+    """What every table screen has under its middle: the felt, and a box for each seat."""
+    return [Part("background", True, background), *seat_parts(lay, view, lobby)]
+
+
+@dataclass(frozen=True)
+class SeatBox:
+    """What a seat's box shows: where, the seat, whether in the lobby (with a saved game
+    offered: `resume`), refused, and whether rounds score points."""
+
+    rect: tuple[int, int, int, int]
+    seat: SeatView
+    lobby: bool
+    refused: bool
+    points: bool
+    resume: bool
+
+
+def seat_parts(lay: Layout, view: View, lobby: bool) -> list[Part]:
+    """A part for each seat's box."""
     rects = lay.seat_rects(tuple(s.position for s in view.seats))
     refused = view.refusal.seat if view.refusal else None
-    for seat, rect in zip(view.seats, rects, strict=True):
-        seat_box(p, lay, rect, seat, view, text, lobby, refused == seat.seat)
+    resume = lobby and view.table.resume
+    return [
+        Part(
+            f"seat {seat.seat}",
+            SeatBox(tuple(rect), seat, lobby, refused == seat.seat, view.points, resume),
+            seat_box,
+        )
+        for seat, rect in zip(view.seats, rects, strict=True)
+    ]
 
 
-def seat_box(
-    p: Painter,
-    lay: Layout,
-    rect: pygame.Rect,
-    seat: SeatView,
-    view: View,
-    text: Text,
-    lobby: bool,
-    refused: bool,
-) -> None:
+def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
     """A seat: name, card count, UNO badge, score; lit up on its turn, red when refused."""
+    rect, seat, lobby, refused = pygame.Rect(box.rect), box.seat, box.lobby, box.refused
     radius = lay.u(2)
     p.marks[f"seat {seat.seat}"] = rect
     if refused:
@@ -140,11 +159,11 @@ def seat_box(
         topleft=inner.topleft,
     )
     if lobby:
-        _lobby_row(p, lay, row, seat, view, text)
+        _lobby_row(p, lay, row, box, text)
     elif seat.left:
         p.text(text("left"), lay.px(th.TINY), th.DIM, max_w=row.width, midleft=row.midleft)
     else:
-        _count_row(p, lay, row, seat, view, text, shared.below, shared.icon)
+        _count_row(p, lay, row, box, text, shared.below, shared.icon)
 
 
 @dataclass(frozen=True)
@@ -267,14 +286,14 @@ def _count_row(
     p: Painter,
     lay: Layout,
     row: pygame.Rect,
-    seat: SeatView,
-    view,
-    text,
+    box: SeatBox,
+    text: Text,
     badges: list[_Badge],
     icon: bool = True,
 ) -> None:
     """A card back (`icon`) and the count, big; the badges the name's row had no room for, and
     the score, at the right while there is room."""
+    seat = box.seat
     left = row.left
     if icon:
         card_back = back(p, _icon_h(row), text.call_word)
@@ -288,16 +307,15 @@ def _count_row(
         room = _pills(p, badges, row.right, top, lay.u(0.8)) - count.right - lay.u(1)
     score = f"{seat.score} {text('pts')}"
     score_px = lay.px(th.SMALL)
-    if view.points and p.width(score, score_px) <= room:
+    if box.points and p.width(score, score_px) <= room:
         p.text(score, score_px, th.DIM, midright=(count.right + lay.u(1) + room, row.centery))
 
 
-def _lobby_row(
-    p: Painter, lay: Layout, row: pygame.Rect, seat: SeatView, view: View, text: Text
-) -> None:
+def _lobby_row(p: Painter, lay: Layout, row: pygame.Rect, box: SeatBox, text: Text) -> None:
+    seat = box.seat
     px = lay.px(th.SMALL)
-    if view.table.resume:  # the saved game offered: who played it, with the score it had
-        said = f"{seat.score} {text('pts')}" if view.points else text("saved_seat")
+    if box.resume:  # the saved game offered: who played it, with the score it had
+        said = f"{seat.score} {text('pts')}" if box.points else text("saved_seat")
         said = said if seat.joined else text("saved_not_seat")
         color = th.TEXT if seat.joined else th.DIM
         p.text(said, lay.px(th.MEDIUM if seat.joined else th.SMALL), color, max_w=row.width,
@@ -371,8 +389,9 @@ def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
     return rect
 
 
-def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ...]) -> None:
+def event_list(p: Painter, lay: Layout, text: Text, events: tuple[str, ...]) -> None:
     """The newest events first, older ones fading; each wraps to at most three lines."""
+    area = lay.events
     if not events or area.width < lay.u(8):
         return
     px = lay.px(th.SMALL)
@@ -390,8 +409,9 @@ def event_list(p: Painter, lay: Layout, area: pygame.Rect, events: tuple[str, ..
         y += round(px * 0.45)
 
 
-def verdict_panel(p: Painter, lay: Layout, area: pygame.Rect, verdict: Verdict) -> None:
+def verdict_panel(p: Painter, lay: Layout, text: Text, verdict: Verdict) -> None:
     """The ruling of the last action, big, where the events list goes."""
+    area = lay.events
     accent = th.GOOD if verdict.good else th.ALERT
     box = area.inflate(-lay.u(0.5), 0)
     title_px = lay.px(th.BIG)
@@ -423,23 +443,56 @@ NOTICE_COLORS = {
 }
 
 
-def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    """The bottom bar: what to do now, or the first notice in its colours; devices at its right."""
+@dataclass(frozen=True)
+class Bar:
+    """What the prompt bar shows: the first notice's kind (None: no notice), whether a seat
+    is awaited, the line, and the card code being typed."""
+
+    notice: NoticeKind | None
+    awaited: bool
+    footer: str
+    typed: str
+
+
+@dataclass(frozen=True)
+class Keys:
+    """What the help overlay shows: the rows under the grid, and the seats' keys grid."""
+
+    rows: tuple[tuple[str, str], ...]
+    grid: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def overlay_parts(view: View) -> list[Part]:
+    """What every screen has over its middle: the prompt bar, the device corner, the help."""
+    bar = Bar(
+        view.notices[0].kind if view.notices else None,
+        view.game is not None and view.game.awaited is not None,
+        view.footer,
+        view.table.typed,
+    )
+    out = [Part("prompt", bar, prompt_bar), Part("status", view.table.devices, device_status)]
+    if view.help:
+        out.append(Part("help", Keys(view.table.keys, view.table.key_grid), help_overlay))
+    return out
+
+
+def prompt_bar(p: Painter, lay: Layout, text: Text, shown: Bar) -> None:
+    """The bottom bar: what to do now, or the first notice in its colours (the device corner
+    at its right is a part of its own)."""
     bar = lay.bar
     status = lay.status
-    if view.notices:
-        fill, accent = NOTICE_COLORS[view.notices[0].kind]
+    if shown.notice is not None:
+        fill, accent = NOTICE_COLORS[shown.notice]
         p.panel(bar, fill)
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.6))))
     else:
         p.panel(bar, th.PANEL)
-        awaited = view.game is not None and view.game.awaited is not None
-        accent = th.HIGHLIGHT if awaited else th.PANEL_EDGE
+        accent = th.HIGHLIGHT if shown.awaited else th.PANEL_EDGE
         p.rect(accent, (0, bar.top, bar.width, max(2, lay.u(0.5))))
-    line = view.footer
+    line = shown.footer
     right = status.left - lay.margin
-    if view.table.typed:
-        right = typed_box(p, lay, view.table.typed, text, right) - lay.margin
+    if shown.typed:
+        right = typed_box(p, lay, shown.typed, text, right) - lay.margin
     area = pygame.Rect(lay.margin * 2, bar.top, right - lay.margin * 2, bar.height)
     px = lay.px(th.BIG)
     lines = [line]
@@ -452,7 +505,6 @@ def prompt_bar(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.text(part, px, th.TEXT, max_w=area.width, topleft=(area.left, y))
         y += step
     p.marks["prompt"] = area
-    device_status(p, lay, view, text)
 
 
 def typed_box(p: Painter, lay: Layout, typed: str, text: Text, right: int) -> int:
@@ -467,11 +519,10 @@ def typed_box(p: Painter, lay: Layout, typed: str, text: Text, right: int) -> in
     return box.left
 
 
-def device_status(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def device_status(p: Painter, lay: Layout, text: Text, dev: Devices) -> None:
     """Reader connected or not, the pin factory, and the last device problem."""
     area = lay.status
     px = lay.px(th.TINY)
-    dev = view.table.devices
     if dev.reader:
         lines = [(text("reader_ok"), th.GOOD)]
     elif dev.typing:
@@ -508,7 +559,7 @@ def overlay_panel(p: Painter, lay: Layout, rect: pygame.Rect) -> pygame.Rect:
     return rect
 
 
-def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def help_overlay(p: Painter, lay: Layout, text: Text, shown: Keys) -> None:
     """The keyboard over the table: each seat's three keys, then how to type card codes. The
     bar stays in view, so that the prompt and any refusal still show while play goes on."""
     p.shade(th.SHADE, lay.table)
@@ -530,7 +581,7 @@ def help_overlay(p: Painter, lay: Layout, view: View, text: Text) -> None:
         box.width - lay.u(6),
         box.height - lay.u(6) - title_px - close_px,
     )
-    keys, key_grid = view.table.keys, view.table.key_grid
+    keys, key_grid = shown.rows, shown.grid
     count = len(key_grid) + len(keys)
     if not count:
         return

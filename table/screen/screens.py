@@ -1,8 +1,10 @@
-"""One drawing function per screen kind; each draws everything but the prompt bar and help."""
+"""One function per screen kind, listing the parts it draws (table/screen/listing.py), each
+from the facts it reads: everything but the prompt bar and help (parts.overlay_parts)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -10,32 +12,50 @@ from . import cards_art as art
 from . import parts
 from . import theme as th
 from .layout import Layout
+from .listing import Part
 from .paint import Painter
 from .text import Text
 from .view import Screen, View
 
-ScreenDrawing = Callable[[Painter, Layout, View, Text], None]
-"""How a screen is drawn (not the engine's Draw action): onto a Painter, at a Layout."""
+ScreenParts = Callable[[Layout, View], list[Part]]
+"""The parts a screen is drawn from (not the engine's Draw action), at a Layout."""
 
 
 # --- the table: seats around, the game in the middle ---------------------------------------
 
 
-def game(p: Painter, lay: Layout, view: View, text: Text) -> None:
+@dataclass(frozen=True)
+class Pile:
+    """The top card's code (None: face down) and the colour to follow."""
+
+    top: str | None
+    color: str | None
+
+
+@dataclass(frozen=True)
+class Info:
+    """Right of the pile: the colour to follow, the way of play, the draw waiting."""
+
+    color: str | None
+    direction: int
+    pending: int
+
+
+def game(lay: Layout, view: View) -> list[Part]:
     """The top card large, the colour and direction, the draw total, the last events."""
-    parts.background(p, lay)
-    parts.seats(p, lay, view, text)
-    top_card(p, lay, view, text)
-    info(p, lay, view, text)
-    if view.verdict is not None:
-        parts.verdict_panel(p, lay, lay.events, view.verdict)
-    else:
-        parts.event_list(p, lay, lay.events, view.events)
-
-
-def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
-    rect = lay.top_card
     shown = view.game
+    return [
+        *parts.table_parts(lay, view),
+        Part("pile", Pile(shown.top, shown.color), top_card),
+        Part("info", Info(shown.color, shown.direction, shown.pending), info),
+        Part("events", view.verdict, parts.verdict_panel)
+        if view.verdict is not None
+        else Part("events", view.events, parts.event_list),
+    ]
+
+
+def top_card(p: Painter, lay: Layout, text: Text, shown: Pile) -> None:
+    rect = lay.top_card
     if shown.color:
         # A frame in the colour to follow: a wild on top shows its named colour too.
         frame = rect.inflate(lay.u(2.4), lay.u(2.4))
@@ -46,10 +66,9 @@ def top_card(p: Painter, lay: Layout, view: View, text: Text) -> None:
         p.blit(parts.back(p, rect.height, text.call_word), "top_card", center=rect.center)
 
 
-def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def info(p: Painter, lay: Layout, text: Text, shown: Info) -> None:
     """The colour to follow inside the direction ring; the draw total below."""
     area = lay.info
-    shown = view.game
     size = round(min(area.width * 0.62, area.height * 0.34))
     if size < 16:
         return
@@ -84,10 +103,8 @@ def info(p: Painter, lay: Layout, view: View, text: Text) -> None:
 # --- screens that ask for something over the table ------------------------------------------
 
 
-def color_prompt(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _color_prompt(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """The four colours of the pad, in its order, over the table."""
-    parts.background(p, lay)
-    parts.seats(p, lay, view, text)
     box = parts.overlay_panel(p, lay, lay.center.inflate(lay.u(2), lay.u(2)))
     title_px = lay.px(th.BIG)
     p.text(
@@ -131,10 +148,8 @@ def _lines(p: Painter, lay: Layout, line: str, box: pygame.Rect, top: float) -> 
     return step * len(lines) + lay.u(1)
 
 
-def challenge(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _challenge(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """A Wild +4 challenge: the question to the victim, or the culprit's hand being shown."""
-    parts.background(p, lay)
-    parts.seats(p, lay, view, text)
     ch = view.game.challenge
     box = parts.overlay_panel(p, lay, lay.center.inflate(lay.u(2), lay.u(2)))
     if ch is None:
@@ -224,10 +239,8 @@ def _faded(image: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def deal(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _deal(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """Who deals and how many; a card back for the first card to turn over."""
-    parts.background(p, lay)
-    parts.seats(p, lay, view, text)
     area = lay.center
     card_h = round(area.height * 0.9)
     image = parts.back(p, card_h, text.call_word)
@@ -259,10 +272,8 @@ def _next_seat(view: View) -> str:
 # --- the lobby --------------------------------------------------------------------------------
 
 
-def lobby(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """Seats join with their UNO button; the rules are chosen; the count of players ready."""
-    parts.background(p, lay)
-    parts.seats(p, lay, view, text, lobby=True)
     table = view.table
     area = lay.center
     title_px = lay.px(th.TITLE)
@@ -355,9 +366,8 @@ def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
     return area, row_h
 
 
-def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """The round's winner, and each other hand being scanned: cards, points, what is left."""
-    parts.background(p, lay, felt=False)
     shown = view.game
     names = {s.seat: s.name for s in view.seats}
     winner = names.get(shown.outcome.winner, "")
@@ -397,9 +407,8 @@ def tally(p: Painter, lay: Layout, view: View, text: Text) -> None:
         mini_cards(p, lay, cards, row.shown, text, row.unseen)
 
 
-def scoreboard(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _scoreboard(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """Every seat's score, best first, with a bar towards the target."""
-    parts.background(p, lay, felt=False)
     rules, outcome = view.game.rules, view.game.outcome
     names = {s.seat: s.name for s in view.seats}
     winner = names.get(outcome.winner, "")
@@ -444,9 +453,8 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
                 p.panel(done, th.HIGHLIGHT if lit else th.DIM, None, 0, bar.height // 2)
 
 
-def match_over(p: Painter, lay: Layout, view: View, text: Text) -> None:
+def _match_over(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """The match's winner, big, under a star and a fan of cards; the final scores."""
-    parts.background(p, lay, felt=False)
     match_winner = view.game.outcome.match_winner
     names = {s.seat: s.name for s in view.seats}
     winner = names.get(match_winner, "")
@@ -492,16 +500,40 @@ def celebration(p: Painter, lay: Layout, text: Text, middle: int) -> None:
             p.blit(p.image(key, make), center=(x, middle + k * lay.u(1.2)))
 
 
-SCREENS: dict[Screen, ScreenDrawing] = {
-    Screen.LOBBY: lobby,
-    Screen.DEAL: deal,
+def _over_table(middle, lobby: bool = False) -> ScreenParts:
+    """A screen of the felt and the seats, its middle drawn from the whole View."""
+
+    def screen(lay: Layout, view: View) -> list[Part]:
+        return [*parts.table_parts(lay, view, lobby), Part("middle", view, middle)]
+
+    return screen
+
+
+def _room(middle) -> ScreenParts:
+    """A screen of its own over the dark room (no table), drawn from the whole View."""
+
+    def screen(lay: Layout, view: View) -> list[Part]:
+        return [Part("background", False, parts.background), Part("middle", view, middle)]
+
+    return screen
+
+
+SCREENS: dict[Screen, ScreenParts] = {
+    Screen.LOBBY: _over_table(_lobby, lobby=True),
+    Screen.DEAL: _over_table(_deal),
     Screen.GAME: game,
-    Screen.COLOR: color_prompt,
-    Screen.CHALLENGE: challenge,
-    Screen.TALLY: tally,
-    Screen.SCOREBOARD: scoreboard,
-    Screen.MATCH_OVER: match_over,
+    Screen.COLOR: _over_table(_color_prompt),
+    Screen.CHALLENGE: _over_table(_challenge),
+    Screen.TALLY: _room(_tally),
+    Screen.SCOREBOARD: _room(_scoreboard),
+    Screen.MATCH_OVER: _room(_match_over),
 }
+
+
+def frame_parts(lay: Layout, view: View) -> list[Part]:
+    """Every part of the frame of `view`, in the order they are drawn: the screen's, then the
+    prompt bar, the device corner and the help over them."""
+    return SCREENS[view.screen](lay, view) + parts.overlay_parts(view)
 
 
 def _row_panel(

@@ -1,0 +1,100 @@
+"""A frame listed part by part: each part of the screen (a seat box, the pile, the prompt...)
+is drawn from the facts it reads alone, so a part whose facts equal the last frame's keeps the
+calls it listed then, and is not listed again.
+
+The calls, rects and texts of a frame are those of its parts in order: exactly what listing
+every part again would give, as a part's drawing depends on its facts, the layout and the
+language alone (the Listing forgets every part when one of those two changes)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from .layout import Layout
+from .paint import Op, Painter
+from .text import Text
+
+PartDrawing = Callable[[Painter, Layout, Text, Any], None]
+"""How a part is drawn: onto a Painter, at a Layout, in a language, from its facts alone."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of the screen: its name in the frame, the facts its drawing reads (compared
+    with ==), and that drawing."""
+
+    name: str
+    facts: Any
+    draw: PartDrawing
+
+
+@dataclass(frozen=True, eq=False)
+class Listed:
+    """What a part's drawing listed: its calls (and the set of them, for the diff), the rects
+    it named, the texts it placed and those it cut to fit. Compared by identity: a part kept
+    from the last frame is the very same Listed."""
+
+    draw: PartDrawing
+    facts: Any
+    ops: tuple[Op, ...]
+    calls: frozenset[Op]
+    marks: tuple[tuple[str, pygame.Rect], ...]
+    placed: tuple[tuple[str, pygame.Rect], ...]
+    cut: tuple[str, ...]
+
+    def keeps(self, part: Part) -> bool:
+        """Whether `part` would list what this did: the same drawing of equal facts."""
+        return self.draw is part.draw and self.facts == part.facts
+
+
+class Listing:
+    """The parts of the last frame as listed, by name; `lists` counts each part's listings."""
+
+    def __init__(self) -> None:
+        self._context: tuple[Layout, Text] | None = None
+        self._last: dict[str, Listed] = {}
+        self.lists: Counter[str] = Counter()
+
+    def frame(self, p: Painter, lay: Layout, text: Text, parts: list[Part]) -> list[Listed]:
+        """List `parts` on `p` (deferred: nothing drawn), each again only if its facts
+        changed; `p` holds the frame's calls, marks, placed and cut texts as if all were."""
+        if (lay, text) != self._context:
+            self._context, self._last = (lay, text), {}
+        p.begin(defer=True)
+        frame: dict[str, Listed] = {}
+        for part in parts:
+            if part.name in frame:
+                raise ValueError(f"two parts named {part.name!r} in one frame")
+            listed = self._last.get(part.name)
+            if listed is None or not listed.keeps(part):
+                listed = self._list(p, lay, text, part)
+            frame[part.name] = listed
+            p.ops += listed.ops
+            p.marks.update(listed.marks)
+            p.placed += listed.placed
+            p.cut += listed.cut
+        self._last = frame  # only this frame's: a part gone from it frees its images
+        return list(frame.values())
+
+    def _list(self, p: Painter, lay: Layout, text: Text, part: Part) -> Listed:
+        self.lists[part.name] += 1
+        outer = p.ops, p.marks, p.placed, p.cut
+        p.ops, p.marks, p.placed, p.cut = [], {}, [], []
+        try:
+            part.draw(p, lay, text, part.facts)
+            return Listed(
+                part.draw,
+                part.facts,
+                tuple(p.ops),
+                frozenset(p.ops),
+                tuple(p.marks.items()),
+                tuple(p.placed),
+                tuple(p.cut),
+            )
+        finally:
+            p.ops, p.marks, p.placed, p.cut = outer

@@ -1,0 +1,109 @@
+"""A frame lists again only the parts whose facts changed (table/screen/listing.py), and the
+frame it gives is the one listing every part gives: the same calls, rects and texts."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import pygame
+import pytest
+
+from bench.memory import HELP_EVERY, Match
+from table.screen import parts
+from table.screen.display import Display
+from table.screen.examples import examples
+from table.screen.frame import Local, session_view
+from table.screen.listing import Listing, Part
+from table.screen.paint import Painter
+from table.screen.screens import frame_parts
+from table.screen.text import Text
+
+VIEWS = examples()
+
+
+@pytest.fixture
+def seat_boxes(monkeypatch) -> list:
+    """The seat boxes listed, as each call of parts.seat_box."""
+    calls = []
+    real = parts.seat_box
+
+    def counted(p, lay, text, box):
+        calls.append(box.seat.seat)
+        real(p, lay, text, box)
+
+    monkeypatch.setattr(parts, "seat_box", counted)
+    return calls
+
+
+def test_a_new_prompt_lists_no_seat_again(seat_boxes):
+    display = Display(pygame.Surface((800, 480)))
+    view = VIEWS["game"]
+    display.draw(view)
+    assert sorted(seat_boxes) == [s.seat for s in view.seats]  # the first frame lists all
+    seat_boxes.clear()
+    regions = display.draw(dataclasses.replace(view, prompt="Something else to do"))
+    assert seat_boxes == []
+    assert display.listing.lists["prompt"] == 2 and display.listing.lists["pile"] == 1
+    assert all(r.colliderect(display.layout.bar) for r in regions)  # only the bar is drawn
+
+
+def test_a_seat_whose_count_changed_is_the_only_one_listed_again(seat_boxes):
+    display = Display(pygame.Surface((1920, 1080)))
+    view = VIEWS["game"]
+    display.draw(view)
+    seat_boxes.clear()
+    seats = list(view.seats)
+    seats[2] = dataclasses.replace(seats[2], cards=seats[2].cards + 1)
+    display.draw(dataclasses.replace(view, seats=tuple(seats)))
+    assert seat_boxes == [seats[2].seat]
+
+
+def test_two_parts_of_one_name_in_a_frame_are_refused():
+    p = Painter(pygame.Surface((80, 48)))
+    twice = [Part("pile", True, parts.background), Part("pile", False, parts.background)]
+    with pytest.raises(ValueError, match="pile"):
+        Listing().frame(p, Display(p.surface).layout, Text("en"), twice)
+
+
+def _frame(p: Painter) -> tuple:
+    """The frame `p` listed, its images by their pixels (a kept image and one made again
+    draw the same)."""
+
+    def plain(value):
+        if isinstance(value, pygame.Surface):
+            return value.get_size(), hashlib.sha1(pygame.image.tobytes(value, "RGBA")).digest()
+        if isinstance(value, tuple):
+            return tuple(plain(v) for v in value)
+        return value
+
+    ops = [(op.kind, op.box, plain(op.args)) for op in p.ops]
+    marks = {name: tuple(rect) for name, rect in p.marks.items()}
+    placed = [(text, tuple(rect)) for text, rect in p.placed]
+    return ops, marks, placed, list(p.cut)
+
+
+def test_parts_kept_over_a_match_list_what_listing_every_part_lists(tmp_path):
+    size = (800, 480)
+    p = Painter(pygame.Surface(size))
+    lay = Display(p.surface).layout
+    match = Match(tmp_path, "es", size, seed=5)
+    kept, frames, shown, last = Listing(), 0, 0, None
+    try:
+        while not match.driver.done and frames < 400:
+            match.step()
+            local = Local(help=match.driver.actions % HELP_EVERY == HELP_EVERY - 1)
+            view = session_view(match.session, local)
+            if view == last:
+                continue
+            last, frames = view, frames + 1
+            text = Text(view.lang, view.table.call_word)
+            frame = frame_parts(lay, view)
+            shown += len(frame)
+            kept.frame(p, lay, text, frame)
+            reused = _frame(p)
+            Listing().frame(p, lay, text, frame_parts(lay, view))
+            assert reused == _frame(p), f"frame {frames} ({view.screen})"
+    finally:
+        match.close()
+    assert sum(kept.lists.values()) < shown / 2  # most parts were kept, not listed again
