@@ -284,7 +284,7 @@ class Journal:
         self.notes: list[dict | None] = []  # the table's note of each action recorded
         self.repaired: Repair | None = None  # the last time the file was written again
         self.sync: Callable[[int], None] = os.fsync  # how a record is made durable
-        self._syncer = Syncer(lambda fd: self.sync(fd))
+        self._syncer = Syncer()
         self._pending: _Pending | None = None  # an action written, its fsync still running
 
     @classmethod
@@ -406,7 +406,9 @@ class Journal:
             self.close()
             raise
         if not wait:
-            self._pending = _Pending(self._syncer.start(file.fileno()), self._size, self._last)
+            self._pending = _Pending(
+                self._syncer.start(self.sync, file.fileno()), self._size, self._last
+            )
         self._size += len(line)
         self._last = line
         self.notes.append(note)

@@ -14,11 +14,20 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import hashlib
 import os
 import socket
 import struct
 from pathlib import Path
+
+# Python's own SHA-256, as the standard library's `random` takes its SHA-512: `hashlib` loads
+# OpenSSL's libcrypto, 3 MiB resident for one digest of a path.
+try:
+    from _sha2 import sha256  # Python 3.12 and later
+except ImportError:
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:
+        from hashlib import sha256
 
 LOCK_NAME = "table.lock"
 
@@ -99,7 +108,7 @@ class StateLock:
 def _hold_name(folder: Path) -> socket.socket:
     """Bind the folder's abstract socket name (Locked when another process holds it)."""
     path = os.path.realpath(folder).encode()
-    name = b"\0uno-table-lock-" + hashlib.sha256(path).hexdigest()[:32].encode()
+    name = b"\0uno-table-lock-" + sha256(path).hexdigest()[:32].encode()
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
     try:
         sock.bind(name)

@@ -10,14 +10,19 @@ With a `present` (the window shows what `frame` drew only when told), an action'
 while its frame is drawn, and the frame is shown only once the fsync returned: nothing is
 shown that is not on disk. When the fsync failed, the frame drawn is never shown: the action
 is refused as if its save had failed at once, and the refusal is drawn and shown instead.
+
+Python's garbage collection waits from an input until its frame is shown: a collection due
+meanwhile (a frame allocates enough to start one or two, 0.1-1 ms each) runs after it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from hw.events import InputEvent
@@ -52,14 +57,23 @@ class Loop:
         now = self.clock()
         if self.pump is not None:
             self.pump(now)  # what came while the last frame was drawn
-        if isinstance(self.events, Inbox):
-            if self.events.empty():
-                self.events.wakeup.wait(self._timeout(wait, now))
-            if self.pump is not None:
+        inbox = isinstance(self.events, Inbox)
+        first = None
+        if not inbox:
+            first = self._get(self._timeout(wait, now))
+        elif self.events.empty():
+            self.events.wakeup.wait(self._timeout(wait, now))
+        with collection_waits():  # from the input to its frame shown
+            if inbox and self.pump is not None:
                 self.pump(self.clock())  # what woke the wait may be a key
-            self._drain(0.0)
-        else:
-            self._drain(self._timeout(wait, now))
+            self._drain(first)
+            outcomes, now = self._show()
+        for hook in self.after:
+            hook(outcomes, now)
+        return outcomes
+
+    def _show(self) -> tuple[list[Outcome], float]:
+        """Apply what is due, draw the frame and show it once its action is on disk."""
         now = self.clock()
         outcomes = self.session.tick(now, overlap=self.present is not None)
         self._draw(now)  # while the last action's fsync runs
@@ -70,9 +84,7 @@ class Loop:
         self._set_leds()
         if self.present is not None:
             self.present()
-        for hook in self.after:
-            hook(outcomes, now)
-        return outcomes
+        return outcomes, now
 
     def _timeout(self, wait: float, now: float) -> float:
         """How long to sleep: until the session's next deadline, or 0 if a frame is due."""
@@ -83,13 +95,18 @@ class Loop:
         deadline = self.session.next_deadline()
         return wait if deadline is None else max(0.0, min(wait, deadline - now))
 
-    def _drain(self, timeout: float) -> None:
+    def _get(self, timeout: float) -> InputEvent | None:
+        """The next event, waiting at most `timeout` s (a plain queue's wait), or None."""
         try:
-            event = self.events.get(timeout=timeout) if timeout > 0 else self.events.get_nowait()
+            return self.events.get(timeout=timeout) if timeout > 0 else self.events.get_nowait()
         except queue.Empty:
-            return
+            return None
+
+    def _drain(self, event: InputEvent | None) -> None:
+        """Handle `event` (if any) and every event on the queue, in their order."""
         while True:
-            self.session.handle(event, self.clock())
+            if event is not None:
+                self.session.handle(event, self.clock())
             try:
                 event = self.events.get_nowait()
             except queue.Empty:
@@ -106,3 +123,17 @@ class Loop:
         panel = self.inputs.panel if self.inputs else None
         if panel is not None:
             panel.show(self.session.leds())
+
+
+@contextlib.contextmanager
+def collection_waits() -> Iterator[None]:
+    """No automatic garbage collection inside (one that falls due runs after); as it was
+    after (a caller that had turned collection off keeps it off)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import threading
 import time
 
@@ -103,6 +104,31 @@ def test_the_frame_is_drawn_during_the_fsync_and_shown_only_after_it(tmp_path):
         assert display._last == app.table.window.view(session)
         assert display._last.refusal is None
     finally:
+        app.table.close()
+
+
+def test_the_fsync_has_begun_when_its_frame_starts_drawing(tmp_path):
+    """The fsync runs beside the whole drawing: a thread that had to wait for the GIL would
+    begin it only once the loop blocked, after drawing (Python switches threads every 5 ms)."""
+    app = _game(tmp_path)
+    switch = sys.getswitchinterval()
+    try:
+        held = app.session.journal.sync = HeldSync()
+        begun: list[bool] = []
+        draw = app.loop.frame
+
+        def frame(session, now: float) -> None:
+            begun.append(held.started.is_set())
+            held.release.set()
+            draw(session, now)
+
+        app.loop.frame = frame
+        sys.setswitchinterval(HANG_GUARD)  # a waiting thread runs only when the loop blocks
+        _draw_press(app)
+        app.loop.run_once(wait=0.0)
+        assert begun == [True]
+    finally:
+        sys.setswitchinterval(switch)
         app.table.close()
 
 
