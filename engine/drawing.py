@@ -29,6 +29,11 @@ class AfterDraw(Enum):
     __hash__ = object.__hash__  # members are singletons: hashed by identity, in C (as Rank)
 
 
+# Bound once: Python 3.11 looks `AfterDraw.WAIT` up through EnumType.__getattr__'s slow path,
+# several times the cost of a module global, and every draw asks.
+_WAIT, _PLAY, _PASS = AfterDraw.WAIT, AfterDraw.PLAY, AfterDraw.PASS
+
+
 def may_draw(s: State, hand: Hand) -> bool:
     """Whether the draw knobs let the awaited seat draw now (the moment is checked already)."""
     return _MAY_DRAW.get(s.awaiting.kind, _may_draw_again)(s, hand)
@@ -70,12 +75,12 @@ def after_draw(s: State, card: Card) -> AfterDraw:
     """What a drawn card the engine has seen leads to."""
     rules = s.rules
     if rules.draw_to_match or rules.draw_until_play:
-        return AfterDraw.WAIT  # play it if it fits, else draw again (cool: or draw on anyway)
+        return _WAIT  # play it if it fits, else draw again (cool: or draw on anyway)
     if not fits(s, card):
-        return AfterDraw.PASS
+        return _PASS
     if rules.autoplay_drawn and not swaps(rules, card):
-        return AfterDraw.PLAY
-    return AfterDraw.WAIT
+        return _PLAY
+    return _WAIT
 
 
 def playable(s: State, cards: tuple[Card, ...]) -> bool:
@@ -84,10 +89,17 @@ def playable(s: State, cards: tuple[Card, ...]) -> bool:
 
 
 def _after_draw_allows(s: State, cards: tuple[Card, ...]) -> bool:
+    only = only_drawn(s)
+    return only is None or (len(cards) == 1 and cards[0] in only)
+
+
+def only_drawn(s: State) -> list[Card] | None:
+    """The card that alone may be played after drawing: the card just drawn (an empty list
+    when the draw found none), or None where any card that fits may be played."""
     # Official and reglamento: only the card just drawn may be played; cool: any card.
     if s.rules.draw_until_play or not s.hands[s.awaiting.seat].seen:
-        return True
-    return len(cards) == 1 and bool(s.drawn) and cards[0] == s.drawn[-1]
+        return None
+    return s.drawn[-1:]
 
 
 def check_drawn_play(s: State, cards: tuple[Card, ...]) -> None:

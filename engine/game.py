@@ -71,6 +71,16 @@ MOMENTS: dict[type, tuple[Kind, ...]] = {
     Accept: (Kind.RESPOND, Kind.CHALLENGE),
     Challenge: (Kind.CHALLENGE,),
 }
+# The moves `legal_actions()` lists that name only their seat, built once for every seat.
+SEAT_MOVES: dict[type, tuple[Action, ...]] = {
+    cls: tuple(cls(seat) for seat in range(MAX_PLAYERS))
+    for cls in (Draw, Pass, Accept, Challenge, CallUno)
+}
+# Enum members the per-action path uses, bound once: Python 3.11 looks `Kind.DRAWN` up
+# through EnumType.__getattr__'s slow path, several times the cost of a module global.
+_TURN_PLAY = Mode.TURN
+_DRAWN, _REVEAL = Kind.DRAWN, Kind.REVEAL
+_SKIP, _REVERSE, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.WILD4
 PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
 PLAY_MODES = {Kind.TURN: Mode.TURN, Kind.DRAWN: Mode.DRAWN}  # the others: STACK or COUNTER
 # The moves other than plays (and UNO calls) that each moment may accept, in listing order.
@@ -102,10 +112,22 @@ def _sifted_by(fit: Callable[[State, tuple[Card, ...]], bool]):
     return candidates
 
 
+_any_drawn_candidates = _sifted_by(drawing.playable)
+
+
+def _drawn_candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
+    # Where only the card just drawn may be played, it is the one candidate: the hand is
+    # not sifted card by card.
+    only = drawing.only_drawn(s)
+    if only is None:
+        return _any_drawn_candidates(s, seat)
+    return [(card,) for card in only if card in s.hands[seat].cards and matching.fits(s, card)]
+
+
 # The candidate plays of the awaited seat at each moment (Mode): those that fit it.
 CANDIDATES: dict[Mode, Callable[[State, int], list[tuple[Card, ...]]]] = {
     mode: _sifted_by(fit) for mode, fit in FITS.items()
-} | {Mode.TURN: _turn_candidates}
+} | {Mode.TURN: _turn_candidates, Mode.DRAWN: _drawn_candidates}
 ANSWERING = frozenset((Mode.STACK, Mode.COUNTER))  # plays answering a draw or a counter
 
 
@@ -538,18 +560,15 @@ class Game:
         """Apply an action that the last `legal_actions()` listed (that very object, listed
         since the last action) without checking it again: the fast path for bots and benches.
         Any other action raises ValueError: `apply` checks it."""
-        if not self._was_listed(action):
+        # Listed means one of the very objects of the last listing, with nothing applied
+        # since. By identity, not `==`: a deep copy of the game holds equal copies of the
+        # listed actions. The ids of objects alive together differ, and the listing keeps
+        # every listed object alive: the same id is the same object.
+        if self._listed_at != len(self._history) or id(action) not in map(id, self._listed):
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
         self._HANDLERS[type(action)](self, action, events)
         return self._done(action, events)
-
-    def _was_listed(self, action: Action) -> bool:
-        """Whether `action` is one of the very objects the last `legal_actions()` listed, and
-        nothing was applied since. By identity, not `==`: a deep copy of the game holds equal
-        copies of the listed actions. The ids of objects alive together differ, and the
-        listing keeps every listed object alive: the same id is the same object."""
-        return self._listed_at == len(self._history) and id(action) in map(id, self._listed)
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
@@ -642,7 +661,7 @@ class Game:
 
     def _check_pass(self, action: Pass) -> None:
         self._expect(action.seat, *MOMENTS[Pass])
-        if self._s.awaiting.kind is not Kind.REVEAL:
+        if self._s.awaiting.kind is not _REVEAL:
             drawing.check_pass(self._s)
 
     def _check_accept(self, action: Accept) -> None:
@@ -664,7 +683,7 @@ class Game:
         return drawing.may_draw(self._s, self._s.hands[seat])
 
     def _may_pass(self, seat: int) -> bool:
-        return self._s.awaiting.kind is Kind.REVEAL or drawing.may_pass(self._s)
+        return self._s.awaiting.kind is _REVEAL or drawing.may_pass(self._s)
 
     def _may_accept(self, seat: int) -> bool:
         return True
@@ -714,11 +733,11 @@ class Game:
         for c in cards:
             hand.take(c)
             s.discard.append(c)
-        if card.is_wild and card.rank is Rank.WILD4:
+        if card.is_wild and card.rank is _WILD4:
             stacking.judge(s, seat, hand, follow, n)
         s.drawn, s.drew_nothing = [], False
         s.counter = s.color_owed_by = None
-        out = hand.count == 0
+        out = not (hand.cards or hand.unseen)  # `hand.count == 0`, inlined: asked every play
         s.color = color if card.is_wild else card.color
         if card.is_wild and out:
             s.color = None  # the round is over: a last wild names no colour
@@ -736,7 +755,7 @@ class Game:
                     seat  # open_wild: the colour stays open (open_wild.hold_for_color)
                 )
             if mode not in ANSWERING:
-                self._effects(seat, card, events, n=n, target=target)
+                self._effects(seat, card, events, n, target)
             elif mode is Mode.STACK:
                 stacking.answer(s, seat, card, n, events)
             else:
@@ -756,9 +775,9 @@ class Game:
         rank = card.rank
         if rank.is_number:  # most cards, first: a number only moves hands (seven_zero)
             self._move_on(seat, card, target, events)
-        elif rank is Rank.SKIP:
+        elif rank is _SKIP:
             counters.skip(s, seat, n, events, counter=s.rules.counters and not first)
-        elif rank is Rank.REVERSE:
+        elif rank is _REVERSE:
             counters.reverse(s, seat, n, events)
         elif rank.draws:
             stacking.hit(s, seat, rank, events, n, first)
@@ -790,13 +809,13 @@ class Game:
         s, seat = self._s, action.seat
         s.close_window(seat)
         hand = s.hands[seat]
-        before = hand.count
+        before = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every draw
         got = s.draw(seat, 1, events)
-        s.wait_for(Kind.DRAWN, seat)
-        if hand.count == before:
+        s.wait_for(_DRAWN, seat)
+        if len(hand.cards) + hand.unseen == before:
             s.drew_nothing = True  # nothing left to draw: passing is allowed
             return
-        if not hand.seen:
+        if hand.unseen:
             return
         self._AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
 
@@ -819,7 +838,7 @@ class Game:
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         s = self._s
-        if s.awaiting.kind is Kind.REVEAL:
+        if s.awaiting.kind is _REVEAL:
             self._stop_showing(action.seat, events)
             return
         s.close_window(action.seat)
@@ -978,7 +997,7 @@ class Game:
         elif seat is None or aw.kind is Kind.MATCH_OVER:
             moves = []
         elif aw.kind is Kind.REVEAL:  # of cards the engine has not seen; Pass: no more to show
-            moves = [shared(Pass, seat), *self._call(seat)]
+            moves = [SEAT_MOVES[Pass][seat], *self._call(seat)]
         elif aw.kind is Kind.FLIP:
             moves = self._call(seat)  # of a card the engine has not seen
         else:
@@ -989,7 +1008,7 @@ class Game:
 
     def _call(self, seat: int) -> list[Action]:
         """CallUno, where `apply` accepts it from `seat` now."""
-        return [shared(CallUno, seat)] if uno.may_call(self._s, seat) else []
+        return [SEAT_MOVES[CallUno][seat]] if uno.may_call(self._s, seat) else []
 
     def _legal_moves(self, seat: int) -> list[Action]:
         """The awaited seat's moves that `apply` accepts, sifted by what its checks ask.
@@ -1002,16 +1021,22 @@ class Game:
         moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
         for cls in OTHER_MOVES[kind]:
             if self._MAY[cls](self, seat):
-                moves.append(shared(cls, seat))
+                moves.append(SEAT_MOVES[cls][seat])
         if uno.may_call(s, seat):
-            moves.append(shared(CallUno, seat))
+            moves.append(SEAT_MOVES[CallUno][seat])
         return moves
 
     def _legal_plays(self, seat: int) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        found = CANDIDATES[self._play_mode(seat)](s, seat)
-        if s.hands[seat].count <= 1 or s.rules.multi_play:
+        mode, hand, rules = self._play_mode(seat), s.hands[seat], s.rules
+        several = len(hand.cards) + hand.unseen > 1  # `hand.count`, inlined: asked every action
+        if mode is _TURN_PLAY and several and not (rules.multi_play or rules.seven_zero):
+            # The common case: one card that fits the top, which neither empties the hand nor
+            # names a seat; its plays looked up by face, no candidate built.
+            return plays.singles(s, seat, matching.fitting(s))
+        found = CANDIDATES[mode](s, seat)
+        if not several or rules.multi_play:
             # A play of the whole hand, which can be refused for going out.
             found = [cards for cards in found if scoring.going_out_ok(s, seat, cards)]
         return plays.variants_of(s, seat, found)

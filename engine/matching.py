@@ -35,11 +35,16 @@ def _fitting(matching: Matching, color: Color, top: Rank) -> frozenset[Card]:
 
 def card_fits(matching: Matching, color: Color, top: Rank, card: Card) -> bool:
     """Whether `card` goes on a top card of rank `top` with `color` to follow."""
-    if card.color is color or card.rank.is_wild:
+    if card.color is color or card.is_wild:
         return True
-    if matching is Matching.STRICT:
+    if matching is _STRICT:
         return (card.rank == top and card.rank.is_number) or card.rank is top is Rank.REVERSE
     return card.rank is top
+
+
+# Bound once: Python 3.11 looks `Matching.STRICT` up through EnumType.__getattr__'s slow path,
+# several times the cost of a module global, and every drawn card is fitted.
+_STRICT = Matching.STRICT
 
 
 def matches_top(s: State, card: Card) -> bool:

@@ -23,6 +23,18 @@ def candidates(s: State, seat: int, firsts: Container[Card] = ALL_CARDS) -> list
     return found
 
 
+def singles(s: State, seat: int, firsts: Container[Card]) -> list[Action]:
+    """The plays of one card (`_plays`) of the seat's seen cards that are in `firsts`, in hand
+    order, each face once: `variants_of(candidates(...))` where no play is a run and none
+    names a seat (no multi_play, no seven_zero), without building the candidates."""
+    by_face, found, plays = BY_FACE[seat], set(), []
+    for card in s.hands[seat].cards:
+        if card in firsts and card not in found:
+            found.add(card)
+            plays += by_face[card]
+    return plays
+
+
 def variants(s: State, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
     """The plays of these cards: a wild once per colour; a 7 that swaps once per seat."""
     if s.rules.seven_zero and swaps(s.rules, cards[-1]):  # the test inlined: most rules have none
@@ -44,6 +56,17 @@ def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
     if cards[-1].is_wild:
         return tuple(Play(seat, cards, color=c) for c in Color)
     return (Play(seat, cards),)
+
+
+class _BySeat(dict[int, dict[Card, tuple[Play, ...]]]):
+    """Each seat's plays of one card (`_plays`), by face, built on the seat's first use."""
+
+    def __missing__(self, seat: int) -> dict[Card, tuple[Play, ...]]:
+        by_face = self[seat] = {card: _plays(seat, (card,)) for card in ALL_CARDS}
+        return by_face
+
+
+BY_FACE = _BySeat()
 
 
 def runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:

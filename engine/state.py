@@ -267,6 +267,8 @@ class State:
     def next(self, seat: int, steps: int = 1, way: int | None = None) -> int:
         """The seat `steps` seats on from `seat` along `way` (the direction of play)."""
         way = self.direction if way is None else way
+        if steps == 1 and not self.left:  # the common case, first: nearly every action asks
+            return (seat + way) % self.players
         for _ in range(steps):
             seat = (seat + way) % self.players
             while seat in self.left:

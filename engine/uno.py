@@ -19,7 +19,8 @@ from .state import Events, Hand, Kind, State
 def after_play(s: State, seat: int) -> None:
     """A seat at one card without a call may be caught; a call made before playing several
     cards lapses."""
-    count = s.hands[seat].count
+    hand = s.hands[seat]
+    count = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every play
     if count == 1 and seat not in s.called:
         s.catch_target = seat
     elif count > 1:
@@ -54,7 +55,7 @@ def call(s: State, seat: int, events: Events) -> None:
 def few_to_call(s: State, seat: int) -> bool:
     """Whether `seat` holds one card, or on its turn may play down to one."""
     hand = s.hands[seat]
-    count = hand.count
+    count = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every action
     if count == 1:
         return True
     if count > 2 and not s.rules.multi_play:

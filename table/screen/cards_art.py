@@ -89,36 +89,58 @@ def ring_offsets(width: int) -> list[tuple[int, int]]:
     )
 
 
+def outline_ring(
+    size: tuple[int, int],
+    draw: Callable[[pygame.Surface, RGB], None],
+    ink: RGB = INK,
+    width: int = 2,
+) -> pygame.Surface:
+    """The dark outline `outlined` puts under a drawing: a copy in `ink` at each ring offset, on
+    a clear surface `width` pixels bigger all round. It does not depend on the fill colour, so
+    every colour of a drawing can share one (a large rank's ring is dozens of blits)."""
+    w, h = size
+    dark = pygame.Surface((w, h), pygame.SRCALPHA)
+    draw(dark, ink)
+    out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
+    for dx, dy in ring_offsets(width):
+        out.blit(dark, (width + dx, width + dy))
+    return out
+
+
 def outlined(
     size: tuple[int, int],
     draw: Callable[[pygame.Surface, RGB], None],
     fill: RGB,
     ink: RGB = INK,
     width: int = 2,
+    ring: pygame.Surface | None = None,
 ) -> pygame.Surface:
-    """A drawing with a dark outline `width` pixels wide, on a surface that much bigger."""
-    w, h = size
-    shape = pygame.Surface((w, h), pygame.SRCALPHA)
+    """A drawing with a dark outline `width` pixels wide, on a surface that much bigger;
+    `ring` is its `outline_ring` when one is kept (the same pixels, without drawing it)."""
+    shape = pygame.Surface(size, pygame.SRCALPHA)
     draw(shape, fill)
-    dark = pygame.Surface((w, h), pygame.SRCALPHA)
-    draw(dark, ink)
-    out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
-    for dx, dy in ring_offsets(width):
-        out.blit(dark, (width + dx, width + dy))
+    out = outline_ring(size, draw, ink, width) if ring is None else ring.copy()
     out.blit(shape, (width, width))
     return out
 
 
 def outlined_text(
-    font: pygame.font.Font, text: str, fill: RGB, ink: RGB = INK, width: int = 2
+    font: pygame.font.Font,
+    text: str,
+    fill: RGB,
+    ink: RGB = INK,
+    width: int = 2,
+    ring: pygame.Surface | None = None,
 ) -> pygame.Surface:
-    """Text with a dark outline, readable on any hue."""
-    size = font.size(text)
+    """Text with a dark outline, readable on any hue (`ring`: as in `outlined`)."""
+    return outlined(font.size(text), _text_drawing(font, text), fill, ink, width, ring)
 
+
+def _text_drawing(font: pygame.font.Font, text: str) -> Callable[[pygame.Surface, RGB], None]:
     def draw(surface: pygame.Surface, color: RGB) -> None:
         surface.blit(font.render(text, True, color), (0, 0))
 
-    return outlined(size, draw, fill, ink, width)
+    return draw
 
 
 def blit_center(target: pygame.Surface, image: pygame.Surface, center: Point) -> pygame.Rect:
@@ -303,14 +325,25 @@ def rank_label(card: Card) -> str:
     return "W" if card.is_wild else card.rank.value
 
 
-def rank_image(card: Card, size: int, fill: RGB, font: Font, outline: int) -> pygame.Surface:
-    """The rank as an icon or text about `size` pixels high, outlined in ink."""
+def rank_image(
+    card: Card, size: int, fill: RGB, font: Font, outline: int, keep: Keep | None = None
+) -> pygame.Surface:
+    """The rank as an icon or text about `size` pixels high, outlined in ink; `keep` keeps its
+    outline (`outline_ring`) for the rank's other colours."""
     icon = _ICONS.get(card.rank)
     if icon is not None:
         side = (round(size * (1.2 if card.rank is Rank.WILD_SHUFFLE else 1.0)), size)
-        return outlined(side, icon, fill, INK, outline)
-    label = rank_label(card)
-    image = outlined_text(font(size), label, fill, INK, outline)
+        draw = icon
+    else:
+        side = font(size).size(rank_label(card))
+        draw = _text_drawing(font(size), rank_label(card))
+    ring = None
+    if keep is not None:
+        key = ("ring", card.rank if icon is not None else rank_label(card), side, outline)
+        ring = keep(key, lambda: outline_ring(side, draw, INK, outline))
+    image = outlined(side, draw, fill, INK, outline, ring)
+    if icon is not None:
+        return image
     if card.rank in (Rank.SIX, Rank.NINE):
         # Underline 6 and 9 so they read the same from across the table.
         bar = pygame.Surface((image.get_width(), image.get_height() + outline * 2), pygame.SRCALPHA)
@@ -437,7 +470,7 @@ def _oval_mark(card: Card, h: int, w: int, font, keep: Keep) -> list[Mark]:
         size = round(h * 0.22)
 
     def make() -> pygame.Surface:
-        image = rank_image(card, size, fill, font, max(2, round(h * 0.022)))
+        image = rank_image(card, size, fill, font, max(2, round(h * 0.022)), keep)
         if image.get_width() > w * 0.8:
             scale = w * 0.8 / image.get_width()
             image = pygame.transform.smoothscale_by(image, scale)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -95,6 +96,11 @@ class Layout:
             for seat, rect in zip(seats, boxes, strict=True):
                 rects[seat] = rect
         return rects
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 (a Layout is two ints: keeping one is free)
+    def seat_boxes(self, positions: tuple[str, ...]) -> tuple[tuple[int, int, int, int], ...]:
+        """`seat_rects` as (x, y, width, height), worked out once per screen and seating."""
+        return tuple(tuple(rect) for rect in self.seat_rects(positions))
 
     def _split(self, where: str, n: int) -> list[pygame.Rect]:
         col, row = _SIDES[where]

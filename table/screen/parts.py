@@ -103,16 +103,16 @@ class SeatBox:
 
 def seat_parts(lay: Layout, view: View, lobby: bool) -> list[Part]:
     """A part for each seat's box."""
-    rects = lay.seat_rects(tuple(s.position for s in view.seats))
+    boxes = lay.seat_boxes(tuple(s.position for s in view.seats))
     refused = view.refusal.seat if view.refusal else None
     resume = lobby and view.table.resume
     return [
         Part(
             f"seat {seat.seat}",
-            SeatBox(tuple(rect), seat, lobby, refused == seat.seat, view.points, resume),
+            SeatBox(box, seat, lobby, refused == seat.seat, view.points, resume),
             seat_box,
         )
-        for seat, rect in zip(view.seats, rects, strict=True)
+        for seat, box in zip(view.seats, boxes, strict=True)
     ]
 
 

@@ -37,7 +37,8 @@ def changed(
         return [screen.copy()]  # the same calls in another order (or count) draw otherwise
     boxes = [op.box for op in _listed(before, kept) if op not in new]
     boxes += [op.box for op in _listed(after, kept) if op not in old]
-    regions = merge([pygame.Rect(box).clip(screen) for box in boxes])
+    # A call that changed only its colour has the same box in both frames: merged once.
+    regions = merge([pygame.Rect(box).clip(screen) for box in dict.fromkeys(boxes)])
     whole = [op.box for part in after for op in part.ops if op.kind in WHOLE]
     return _with_whole(regions, [pygame.Rect(box).clip(screen) for box in whole])
 
@@ -66,9 +67,9 @@ def _with_whole(regions: list[pygame.Rect], whole: list[pygame.Rect]) -> list[py
     while True:
         grown = False
         for k, region in enumerate(regions):
-            for box in whole:
-                if region.colliderect(box) and not region.contains(box):
-                    regions[k] = region = region.union(box)
+            for touched in region.collidelistall(whole):
+                if not region.contains(whole[touched]):
+                    regions[k] = region = region.union(whole[touched])
                     grown = True
         if not grown:
             return regions

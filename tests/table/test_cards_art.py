@@ -75,3 +75,26 @@ def test_backs_and_swatches(font):
         disc = art.swatch(letter, 120, font, letter)
         assert CARD_HUES[letter] in colours(disc)
         assert disc.get_at((0, 0)).a == 0
+
+
+@pytest.mark.parametrize("height", [150, 497])
+def test_a_rank_in_another_colour_reuses_its_outline_and_is_the_same_pixels(
+    font, height, monkeypatch
+):
+    """The ink outline of a rank (dozens of blits at the top card's size) is drawn once per
+    rank and shared by its colours: every colour comes out as drawn from scratch."""
+    painter = Painter(pygame.Surface((1, 1)))
+    rings = []
+    real = art.ring_offsets
+    monkeypatch.setattr(art, "ring_offsets", lambda width: rings.append(width) or real(width))
+    ranks = sorted({code[1:] for code in CODES if code[0] in CARD_HUES})
+    size, outline = round(height * 0.44), max(2, round(height * 0.022))
+    for rank in ranks:
+        for letter in CARD_HUES:
+            card = art.Card.parse(letter + rank)
+            kept = art.rank_image(card, size, CARD_HUES[letter], font, outline, painter.image)
+            drawn = art.rank_image(card, size, CARD_HUES[letter], font, outline)
+            assert kept.get_size() == drawn.get_size()
+            assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    # Once per rank with the cache, once per rank and colour without it.
+    assert len(rings) == len(ranks) + len(ranks) * len(CARD_HUES)

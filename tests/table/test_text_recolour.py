@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from table.screen.paint import FINE_PX, Painter
+from table.screen.paint import FINE_PX, Painter, _halved_colour
 
 WORDS = ["Bot", "2", "played", "R5", "Direction", "reversed", "Jugador", "eligió", "azul",
          "Ñandú", "ÁÉ", "UNO!", "+4", ".", ",", "g", "j", "y"]  # fmt: skip
@@ -62,3 +62,47 @@ def test_another_colour_is_made_from_the_text_kept_not_rendered_again(px):
     painter.text_image("Bot 2 draws a card", px, (133, 138, 148))
     painter.text_image("Bot 2 draws a card", px, (178, 182, 189))
     assert len(rendered) == 1
+
+
+def _plane_whole(color, big, small) -> pygame.Surface:
+    """The halved colour plane as smoothscale makes it of a whole plane (what it stands for)."""
+    row = pygame.Surface((big[0], 1), pygame.SRCALPHA)
+    row.fill((*color[:3], 0))
+    row = pygame.transform.smoothscale(row, (small[0], 1))
+    return pygame.transform.smoothscale(pygame.transform.scale(row, (small[0], big[1])), small)
+
+
+@pytest.mark.parametrize("backend", ["GENERIC", pygame.transform.get_smoothscale_backend()])
+def test_the_halved_colour_is_what_smoothscale_makes_of_a_whole_plane(backend):
+    rng = random.Random(backend)
+    was = pygame.transform.get_smoothscale_backend()
+    pygame.transform.set_smoothscale_backend(backend)
+    try:
+        for _ in range(400):
+            big = (rng.randint(1, 1200), rng.randint(1, 160))
+            small = ((big[0] + 1) // 2, (big[1] + 1) // 2)
+            color = tuple(rng.randint(0, 255) for _ in range(3))
+            got = _halved_colour(color, big, small)
+            if isinstance(got, pygame.Color):
+                got = pygame.Surface(small, pygame.SRCALPHA)
+                got.fill(_halved_colour(color, big, small))
+            want = _plane_whole(color, big, small)
+            assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    finally:
+        pygame.transform.set_smoothscale_backend(was)
+
+
+def test_another_colour_of_a_halved_text_shrinks_a_row_and_a_column_not_a_plane(monkeypatch):
+    painter = _painter()
+    painter.text_image("Bot 2 draws a card", 43, (246, 248, 252))
+    shrunk: list[int] = []
+    real = pygame.transform.smoothscale
+
+    def counting(surface, size, *args):
+        shrunk.append(surface.get_width() * surface.get_height())
+        return real(surface, size, *args)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counting)
+    image = painter.text_image("Bot 2 draws a card", 43, (133, 138, 148))
+    w, h = image.get_size()
+    assert shrunk and sum(shrunk) <= 2 * (w + h) + 4  # the whole plane would be w x 2h
