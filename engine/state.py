@@ -322,7 +322,10 @@ class State:
             self.called.discard(seat)
             if self.catch_target == seat:
                 self.catch_target = None
-        events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
+        # A draw of several cards is nearly always a new value: shared, they filled the
+        # shared values' cache match after match (memory grew ~14 KB a match for ~200 matches).
+        drew = (seat, len(got) + unseen, tuple(got), reason)
+        events.append(shared(ev.Drew, *drew) if len(got) <= 1 else ev.Drew(*drew))
         return got
 
     def _reshuffle(self, events: Events) -> bool:
