@@ -49,21 +49,24 @@ class _AioCb(ctypes.Structure):
 class Aio:
     """glibc's AIO calls (`load` is None where the C library has none: musl, not Linux)."""
 
-    def __init__(self, libc: ctypes.CDLL) -> None:
+    def __init__(self, keeps_gil: ctypes.PyDLL, lets_go: ctypes.CDLL) -> None:
         pointer = ctypes.POINTER(_AioCb)
-        self.fsync, self.error, self.reap = libc.aio_fsync64, libc.aio_error64, libc.aio_return64
-        self.fsync.argtypes = [ctypes.c_int, pointer]
-        self.error.argtypes = self.reap.argtypes = [pointer]
-        self.reap.restype = ctypes.c_ssize_t
-        # A CDLL call lets go of the GIL: the loop sleeps here, every other thread runs.
-        self.suspend = libc.aio_suspend64
+        # Calls that never block keep the GIL: a call that let go of it would have the loop
+        # wait to take it back from whichever thread took it meanwhile (a device's, the bench's).
+        fsync, error, reap = keeps_gil.aio_fsync64, keeps_gil.aio_error64, keeps_gil.aio_return64
+        fsync.argtypes = [ctypes.c_int, pointer]
+        error.argtypes = reap.argtypes = [pointer]
+        reap.restype = ctypes.c_ssize_t
+        self.fsync, self.error, self.reap = fsync, error, reap
+        # The one that sleeps lets go of it: every other thread runs meanwhile.
+        self.suspend = lets_go.aio_suspend64
         self.suspend.argtypes = [ctypes.POINTER(pointer), ctypes.c_int, ctypes.c_void_p]
 
     @classmethod
     def load(cls) -> Aio | None:
         """The calls from the C library this process runs on, or None."""
         try:
-            return cls(ctypes.CDLL(None, use_errno=True))
+            return cls(ctypes.PyDLL(None, use_errno=True), ctypes.CDLL(None))
         except (OSError, AttributeError):
             return None
 
