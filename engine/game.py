@@ -18,7 +18,6 @@ did not fit before passing (playone's auto-play is done by the player scanning i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
 
 from . import copies, counters, drawing, hands, matching, open_wild, plays, scoring, stacking, uno
 from . import events as ev
@@ -124,10 +123,18 @@ def _drawn_candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
     return [(card,) for card in only if card in s.hands[seat].cards and matching.fits(s, card)]
 
 
+_any_answers = _sifted_by(FITS[Mode.STACK])
+
+
+def _answers(s: State, seat: int) -> list[tuple[Card, ...]]:
+    # Where nothing answers a pending draw (official, reglamento), the hand is not sifted.
+    return _any_answers(s, seat) if stacking.answerable(s) else []
+
+
 # The candidate plays of the awaited seat at each moment (Mode): those that fit it.
 CANDIDATES: dict[Mode, Callable[[State, int], list[tuple[Card, ...]]]] = {
     mode: _sifted_by(fit) for mode, fit in FITS.items()
-} | {Mode.TURN: _turn_candidates, Mode.DRAWN: _drawn_candidates}
+} | {Mode.TURN: _turn_candidates, Mode.DRAWN: _drawn_candidates, Mode.STACK: _answers}
 ANSWERING = frozenset((Mode.STACK, Mode.COUNTER))  # plays answering a draw or a counter
 
 
@@ -549,7 +556,7 @@ class Game:
 
     def apply(self, action: Action) -> Events:
         """Apply one action and return what happened; IllegalAction leaves the game unchanged."""
-        handler = self._HANDLERS.get(type(action))
+        handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(Refusal.UNKNOWN_ACTION, f"{action!r} is not an action")
         events: Events = []
@@ -562,12 +569,11 @@ class Game:
         Any other action raises ValueError: `apply` checks it."""
         # Listed means one of the very objects of the last listing, with nothing applied
         # since. By identity, not `==`: a deep copy of the game holds equal copies of the
-        # listed actions. The ids of objects alive together differ, and the listing keeps
-        # every listed object alive: the same id is the same object.
-        if self._listed_at != len(self._history) or id(action) not in map(id, self._listed):
+        # listed actions.
+        if self._listed_at != len(self._history) or not _is_one_of(action, self._listed):
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
-        self._HANDLERS[type(action)](self, action, events)
+        _HANDLERS[type(action)](self, action, events)
         return self._done(action, events)
 
     def _done(self, action: Action, events: Events) -> Events:
@@ -585,7 +591,7 @@ class Game:
             self._check_seat(seat)
         saved = open_wild.step_in(s, action)
         try:
-            check = self._CHECKS.get(type(action))
+            check = _CHECKS.get(type(action))
             if check is not None:
                 check(self, action)
             handler(self, action, events)
@@ -690,24 +696,6 @@ class Game:
 
     def _may_challenge(self, seat: int) -> bool:
         return stacking.may_challenge(self._s)
-
-    _MAY: ClassVar[dict[type, Callable[[Game, int], bool]]] = {
-        Draw: _may_draw,
-        Pass: _may_pass,
-        Accept: _may_accept,
-        Challenge: _may_challenge,
-    }
-
-    # The check of the actions `legal_actions()` lists; the others check as they apply.
-    _CHECKS: ClassVar[dict[type, Callable[[Game, Action], None]]] = {
-        Play: _check_play,
-        Draw: _check_draw,
-        Pass: _check_pass,
-        Accept: _check_accept,
-        Challenge: _check_challenge,
-        CallUno: _check_call,
-        ChooseColor: _check_choose_color,
-    }
 
     # Play ----------------------------------------------------------------------------
 
@@ -817,7 +805,7 @@ class Game:
             return
         if hand.unseen:
             return
-        self._AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
+        _AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
 
     def _play_drawn(self, seat: int, card: Card, events: Events) -> None:
         self._play_cards(seat, (card,), None, events, auto=True)
@@ -828,13 +816,6 @@ class Game:
 
     def _keep_drawn(self, seat: int, card: Card, events: Events) -> None:
         """The seat plays the card, draws again or passes: the game waits for it."""
-
-    # What a seen drawn card leads to (`drawing.after_draw`).
-    _AFTER_DRAW: ClassVar[dict[drawing.AfterDraw, Callable[[Game, int, Card, Events], None]]] = {
-        drawing.AfterDraw.PLAY: _play_drawn,
-        drawing.AfterDraw.PASS: _pass_drawn,
-        drawing.AfterDraw.WAIT: _keep_drawn,
-    }
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         s = self._s
@@ -969,21 +950,6 @@ class Game:
         s.to_reveal.remove(seat)
         scoring.next_reveal(s, events)
 
-    _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
-        Play: _on_play,
-        Draw: _on_draw,
-        Pass: _on_pass,
-        ChooseColor: _on_choose_color,
-        Accept: _on_accept,
-        Challenge: _on_challenge,
-        CallUno: _on_call_uno,
-        CatchUno: _on_catch_uno,
-        Leave: _on_leave,
-        NextRound: _on_next_round,
-        Flip: _on_flip,
-        Reveal: _on_reveal,
-    }
-
     # --- legal actions --------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -1020,7 +986,7 @@ class Game:
         kind = s.awaiting.kind
         moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
         for cls in OTHER_MOVES[kind]:
-            if self._MAY[cls](self, seat):
+            if _MAY[cls](self, seat):
                 moves.append(SEAT_MOVES[cls][seat])
         if uno.may_call(s, seat):
             moves.append(SEAT_MOVES[CallUno][seat])
@@ -1079,7 +1045,61 @@ class Game:
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
         try:
-            self._CHECKS[type(action)](self, action)
+            _CHECKS[type(action)](self, action)
         except IllegalAction:
             return False
         return True
+
+
+def _is_one_of(action: Action, listed: list[Action]) -> bool:
+    """Whether `action` is one of the very objects in `listed` (`is`: a plain loop, no call
+    per item)."""
+    # Not `any(...)` over a generator: that builds a function and a generator per call.
+    for item in listed:  # noqa: SIM110
+        if item is action:
+            return True
+    return False
+
+
+# The dispatch tables of `Game`, at module level: Python 3.11 reads a module global in one
+# specialized step, a class attribute read through `self` by a generic lookup.
+_HANDLERS: dict[type, Callable[[Game, Action, Events], None]] = {
+    Play: Game._on_play,
+    Draw: Game._on_draw,
+    Pass: Game._on_pass,
+    ChooseColor: Game._on_choose_color,
+    Accept: Game._on_accept,
+    Challenge: Game._on_challenge,
+    CallUno: Game._on_call_uno,
+    CatchUno: Game._on_catch_uno,
+    Leave: Game._on_leave,
+    NextRound: Game._on_next_round,
+    Flip: Game._on_flip,
+    Reveal: Game._on_reveal,
+}
+
+# The check of the actions `legal_actions()` lists; the others check as they apply.
+_CHECKS: dict[type, Callable[[Game, Action], None]] = {
+    Play: Game._check_play,
+    Draw: Game._check_draw,
+    Pass: Game._check_pass,
+    Accept: Game._check_accept,
+    Challenge: Game._check_challenge,
+    CallUno: Game._check_call,
+    ChooseColor: Game._check_choose_color,
+}
+
+# Whether `legal_actions()` lists each move but plays (`Game._may_draw` and the rest).
+_MAY: dict[type, Callable[[Game, int], bool]] = {
+    Draw: Game._may_draw,
+    Pass: Game._may_pass,
+    Accept: Game._may_accept,
+    Challenge: Game._may_challenge,
+}
+
+# What a seen drawn card leads to (`drawing.after_draw`).
+_AFTER_DRAW: dict[drawing.AfterDraw, Callable[[Game, int, Card, Events], None]] = {
+    drawing.AfterDraw.PLAY: Game._play_drawn,
+    drawing.AfterDraw.PASS: Game._pass_drawn,
+    drawing.AfterDraw.WAIT: Game._keep_drawn,
+}

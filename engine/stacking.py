@@ -20,15 +20,25 @@ _ANSWERS_COOL = (Rank.SKIP, Rank.REVERSE)
 
 def answers(s: State, card: Card) -> bool:
     """Whether `card` answers the pending draw (it is added to it or moves it on)."""
-    match s.rules.stacking:
-        case Stacking.SAME:
-            return card.rank is s.discard[-1].rank and card.rank.draws > 0
-        case Stacking.CROSS:
-            return card.rank.draws > 0
-        case Stacking.COOL:
-            answer = card.rank.draws > 0 or card.rank in _ANSWERS_COOL
-            return answer and (card.is_wild or matches_top(s, card))
+    stacking = s.rules.stacking
+    if stacking is _SAME:
+        return card.rank is s.discard[-1].rank and card.rank.draws > 0
+    if stacking is _CROSS:
+        return card.rank.draws > 0
+    if stacking is _COOL:
+        answer = card.rank.draws > 0 or card.rank in _ANSWERS_COOL
+        return answer and (card.is_wild or matches_top(s, card))
     return False
+
+
+def answerable(s: State) -> bool:
+    """Whether any card may answer a pending draw (official and reglamento: none)."""
+    return s.rules.stacking is not _NONE
+
+
+# Bound once: Python 3.11 looks `Stacking.SAME` up through EnumType.__getattr__'s slow path,
+# and a pending draw's listing asks for every card of the hand.
+_NONE, _SAME, _CROSS, _COOL = Stacking.NONE, Stacking.SAME, Stacking.CROSS, Stacking.COOL
 
 
 def check_answer(s: State, cards: tuple[Card, ...]) -> None:

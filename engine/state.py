@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from . import events as ev
 from .cards import Card, Color
@@ -112,17 +111,15 @@ class Awaiting:
     seat: int | None
 
 
-@cache
-def awaiting(kind: Kind, seat: int | None) -> Awaiting:
-    """Awaiting values, shared: at most 9 kinds for 11 seats (or None)."""
-    return Awaiting(kind, seat)
-
-
 MAX_PLAYERS = 10  # the most seats a game has
-# Each seat's turn, built once: nearly every action begins a turn, and a tuple index costs
-# less than the `awaiting` cache plus a `Kind.TURN` lookup (Python 3.11 finds enum members
-# through EnumType.__getattr__'s slow path).
-TURNS = tuple(awaiting(Kind.TURN, seat) for seat in range(MAX_PLAYERS))
+# Every Awaiting value, built once: each kind's, per seat, then for no seat (index -1). Found
+# by two indexes, not a cache's call (a wait begins on nearly every action).
+AWAITING: dict[Kind, tuple[Awaiting, ...]] = {
+    kind: tuple(Awaiting(kind, seat) for seat in (*range(MAX_PLAYERS), None)) for kind in Kind
+}
+# Each seat's turn: a tuple index costs less than a `Kind.TURN` lookup too (Python 3.11 finds
+# enum members through EnumType.__getattr__'s slow path).
+TURNS = AWAITING[Kind.TURN]
 
 
 @dataclass(frozen=True)
@@ -222,7 +219,7 @@ class State:
         self.out_of_play: list[Card] = []
         self.color: Color | None = None
         self.direction = 1
-        self.awaiting = awaiting(Kind.TURN, 0)
+        self.awaiting = TURNS[0]
         self.pending = 0  # cards stacked on the awaited seat
         self.called: set[int] = set()  # seats that called UNO
         self.catch_target: int | None = None  # the seat that may be caught at one card
@@ -276,7 +273,7 @@ class State:
         return seat
 
     def wait_for(self, kind: Kind, seat: int | None) -> None:
-        self.awaiting = awaiting(kind, seat)
+        self.awaiting = AWAITING[kind][-1 if seat is None else seat]
 
     def begin_turn(self, seat: int) -> None:
         self.drawn, self.drew_nothing, self.counter = [], False, None
