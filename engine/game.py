@@ -570,7 +570,11 @@ class Game:
         # Listed means one of the very objects of the last listing, with nothing applied
         # since. By identity, not `==`: a deep copy of the game holds equal copies of the
         # listed actions.
-        if self._listed_at != len(self._history) or not _is_one_of(action, self._listed):
+        listed = self._listed if self._listed_at == len(self._history) else ()
+        for item in listed:  # a plain loop: `any(...)` builds a function and a generator
+            if item is action:
+                break
+        else:
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
         _HANDLERS[type(action)](self, action, events)
@@ -633,9 +637,10 @@ class Game:
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
         s = self._s
-        if s.awaiting.seat != seat and matching.may_jump_in(s):
+        aw = s.awaiting
+        if aw.seat != seat and matching.may_jump_in(s):
             return Mode.JUMP
-        mode = PLAY_MODES.get(s.awaiting.kind)
+        mode = PLAY_MODES.get(aw.kind)
         if mode is None:  # a pending draw or an open counter to answer
             return Mode.COUNTER if s.counter else Mode.STACK
         return mode
@@ -716,7 +721,8 @@ class Game:
         s = self._s
         hand, counter = s.hands[seat], s.counter
         card, n = cards[-1], len(cards)
-        s.close_window(seat)
+        if s.catch_target is not None:
+            s.close_window(seat)
         follow = s.color
         for c in cards:
             hand.take(c)
@@ -762,7 +768,9 @@ class Game:
         s = self._s
         rank = card.rank
         if rank.is_number:  # most cards, first: a number only moves hands (seven_zero)
-            self._move_on(seat, card, target, events)
+            if s.rules.seven_zero:
+                hands.move_hands(s, seat, card, target, events)
+            s.begin_turn(s.next(seat))
         elif rank is _SKIP:
             counters.skip(s, seat, n, events, counter=s.rules.counters and not first)
         elif rank is _REVERSE:
@@ -795,7 +803,8 @@ class Game:
 
     def _on_draw(self, action: Draw, events: Events) -> None:
         s, seat = self._s, action.seat
-        s.close_window(seat)
+        if s.catch_target is not None:
+            s.close_window(seat)
         hand = s.hands[seat]
         before = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every draw
         got = s.draw(seat, 1, events)
@@ -822,7 +831,8 @@ class Game:
         if s.awaiting.kind is _REVEAL:
             self._stop_showing(action.seat, events)
             return
-        s.close_window(action.seat)
+        if s.catch_target is not None:
+            s.close_window(action.seat)
         events.append(shared(ev.Passed, action.seat))
         s.begin_turn(s.next(action.seat))
 
@@ -1049,16 +1059,6 @@ class Game:
         except IllegalAction:
             return False
         return True
-
-
-def _is_one_of(action: Action, listed: list[Action]) -> bool:
-    """Whether `action` is one of the very objects in `listed` (`is`: a plain loop, no call
-    per item)."""
-    # Not `any(...)` over a generator: that builds a function and a generator per call.
-    for item in listed:  # noqa: SIM110
-        if item is action:
-            return True
-    return False
 
 
 # The dispatch tables of `Game`, at module level: Python 3.11 reads a module global in one

@@ -29,6 +29,9 @@ def after_play(s: State, seat: int) -> None:
 
 def may_call(s: State, seat: int) -> bool:
     """Whether `seat` may call UNO now (`check_call` as a yes or no)."""
+    hand = s.hands[seat]
+    if len(hand.cards) + hand.unseen > 2 and not s.rules.multi_play:
+        return False  # the common case, first (as `few_to_call`): every listing asks
     return seat not in s.called and s.winner is None and few_to_call(s, seat)
 
 
