@@ -4,10 +4,15 @@
 Session with its journal, every change drawn by the Window) and prints one JSON line: the share
 of the screen each frame hands to the display (`Display.show`'s regions), and the frames.
 
-Every frame is drawn through `operator.call`, a C function nothing else in a frame calls, so
-that `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call` counts
-the instructions of the frames alone (`instructions()` runs that and reads the total). Pixels
-and instructions do not depend on this machine's speed.
+Each change is drawn as the table's loop draws it (table/flow/loop.py): when the session's
+version moved or the window wants a frame, `Window.draw` then `Window.present`, with garbage
+collection held off: the View built from the session, compared with the frame on screen,
+listed, drawn in the regions that changed and handed to the display. That whole call goes
+through `operator.call`, a C function nothing else in a frame calls, so that `valgrind
+--tool=callgrind --collect-atstart=no --toggle-collect=_operator_call` counts the frames'
+instructions alone (`instructions()` runs that and reads one dump per call). A call that finds
+the View unchanged draws nothing: it is not a frame, and is counted apart. Pixels and
+instructions do not depend on this machine's speed.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from pathlib import Path
 
 from bench import callgrind
 from bench.memory import HELP_EVERY, Match
+from table.flow.loop import collection_waits
 
 
 def play(size: tuple[int, int], matches: int = 1) -> dict:
@@ -32,6 +38,7 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
     from table.screen.window import Window, open_surface  # pygame starts here
 
     shares: list[float] = []
+    drew: list[bool] = []  # per call of the loop's frame: whether it drew
     played = 0
     window = None
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
@@ -42,15 +49,22 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
                 window = Window(match.config, surface, queue.Queue(), None, "mock")
             window.config = match.config
             screen = surface.get_width() * surface.get_height()
+            shown = -1  # the session's version last drawn (Loop._drawn)
             try:
                 while not match.driver.done:
                     match.step()
                     done = played + match.driver.actions
                     if not window.help and done % HELP_EVERY == 0 and done > 0:
                         window.show_help(True)
-                    view = window.view(match.session)
-                    if window.display.needs_redraw(view):
-                        operator.call(window.display.show, view)
+                    session = match.session
+                    if session.version == shown and not window.wants_frame():
+                        continue
+                    shown = session.version
+                    drawn = window.display.drawn
+                    with collection_waits():
+                        operator.call(_frame, window, session, match.now)
+                    drew.append(window.display.drawn != drawn)
+                    if drew[-1]:
                         shares.append(window.display.updated / screen)
             finally:
                 match.close()
@@ -63,7 +77,14 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
         "frames": len(shares),
         "median_share": statistics.median(ordered),
         "p90_share": ordered[round(0.9 * (len(ordered) - 1))],
+        "drew": "".join("01"[d] for d in drew),  # per counted call, for instructions()
     }
+
+
+def _frame(window, session, now: float) -> None:
+    """What the loop does for a frame once its input is applied (Loop._draw, Loop._show)."""
+    window.draw(session, now)
+    window.present()
 
 
 def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
@@ -73,12 +94,20 @@ def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     counted = callgrind.count_calls("bench.frames", str(size[0]), str(size[1]), "1", env=env)
-    frames = sorted(n for n in counted.counts if n)  # one dump per frame: its instructions
+    printed = dict(counted.printed)
+    drew = printed.pop("drew")
+    if len(drew) != len(counted.counts):
+        raise RuntimeError(f"{len(counted.counts)} dumps for {len(drew)} frame calls")
+    # One dump per call: the frames' instructions, and those of calls that drew nothing.
+    frames = sorted(n for n, d in zip(counted.counts, drew, strict=True) if d == "1")
+    idle = sorted(n for n, d in zip(counted.counts, drew, strict=True) if d == "0")
     return {
-        **counted.printed,
+        **printed,
         "dumps": len(frames),
         "median_per_frame": statistics.median(frames),
         "p90_per_frame": frames[round(0.9 * (len(frames) - 1))],
+        "undrawn_calls": len(idle),
+        "median_per_undrawn": statistics.median(idle) if idle else 0,
         "valgrind": counted.valgrind,
     }
 

@@ -619,10 +619,19 @@ def _frames_section(frames: dict) -> list[str]:
     share = pixels["median_share"] * 1920 * 1080
     out += [
         f"Instructions per frame ({counted['valgrind']}, `--tool=callgrind` counting only "
-        "inside `operator.call`, which wraps each frame: the View built from the session, "
-        "drawn, handed to the display; one dump per frame): median "
+        "inside `operator.call`, which wraps each frame as the table's loop draws it once an "
+        "input is applied (`Window.draw` then `Window.present`, garbage collection held "
+        "off): the View built from the session and compared with the one on screen, the "
+        "parts whose facts changed listed again, the regions whose calls changed drawn and "
+        "handed to the display; one dump per frame): median "
         f"{median / 1e6:.1f} M, p90 {counted['p90_per_frame'] / 1e6:.1f} M over "
-        f"{counted['dumps']:,} frames.",
+        f"{counted['dumps']:,} frames"
+        + (
+            f" ({counted['undrawn_calls']:,} more calls found the View unchanged and drew "
+            "nothing: not frames, not counted)."
+            if counted.get("undrawn_calls")
+            else "."
+        ),
         "",
         "**On a Pi: a rough estimate, not a measurement (right within a factor of 2 at best, "
         "and only for the drawing: no Pi was used).** The median "

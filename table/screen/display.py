@@ -29,6 +29,7 @@ class Display:
         self._parts: list[Listed] = []  # the frame on the surface, as its parts listed
         self.regions: list[pygame.Rect] = []  # what the last frame drew
         self.updated = 0  # pixels in those regions
+        self.drawn = 0  # frames drawn (render or draw), shown or not
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
         self.presented = 0  # frames handed to the display
 
@@ -70,6 +71,7 @@ class Display:
         self.regions = regions
         self.updated = sum(r.width * r.height for r in regions)
         self.unshown += regions
+        self.drawn += 1
 
     def present(self) -> None:
         """Hand the display every region drawn since it was last handed them (a frame drawn
