@@ -77,7 +77,7 @@ SEAT_MOVES: dict[type, tuple[Action, ...]] = {
 }
 # Enum members the per-action path uses, bound once: Python 3.11 looks `Kind.DRAWN` up
 # through EnumType.__getattr__'s slow path, several times the cost of a module global.
-_TURN_PLAY = Mode.TURN
+_TURN_PLAY, _COUNTER, _STACK = Mode.TURN, Mode.COUNTER, Mode.STACK
 _DRAWN, _REVEAL = Kind.DRAWN, Kind.REVEAL
 _SKIP, _REVERSE, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.WILD4
 PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
@@ -688,20 +688,6 @@ class Game:
     def _check_choose_color(self, action: ChooseColor) -> None:
         self._expect(action.seat, Kind.COLOR)
 
-    # The moves but plays as `legal_actions()` sifts them, for the awaited seat at one of
-    # their moments: their checks above less the seat and the moment, as a yes or no.
-    def _may_draw(self, seat: int) -> bool:
-        return drawing.may_draw(self._s, self._s.hands[seat])
-
-    def _may_pass(self, seat: int) -> bool:
-        return self._s.awaiting.kind is _REVEAL or drawing.may_pass(self._s)
-
-    def _may_accept(self, seat: int) -> bool:
-        return True
-
-    def _may_challenge(self, seat: int) -> bool:
-        return stacking.may_challenge(self._s)
-
     # Play ----------------------------------------------------------------------------
 
     def _on_play(self, action: Play, events: Events) -> None:
@@ -725,7 +711,10 @@ class Game:
             s.close_window(seat)
         follow = s.color
         for c in cards:
-            hand.take(c)
+            if hand.unseen:
+                hand.take(c)
+            else:
+                hand.cards.remove(c)  # `hand.take`, inlined for a seen hand: every play
             s.discard.append(c)
         if card.is_wild and card.rank is _WILD4:
             stacking.judge(s, seat, hand, follow, n)
@@ -770,7 +759,7 @@ class Game:
         if rank.is_number:  # most cards, first: a number only moves hands (seven_zero)
             if s.rules.seven_zero:
                 hands.move_hands(s, seat, card, target, events)
-            s.begin_turn(s.next(seat))
+            s.turn_after(seat)
         elif rank is _SKIP:
             counters.skip(s, seat, n, events, counter=s.rules.counters and not first)
         elif rank is _REVERSE:
@@ -784,7 +773,7 @@ class Game:
         """What a card with no effect on the turn does: the hands move (if at all), the next
         seat plays."""
         hands.move_hands(self._s, seat, card, target, events)
-        self._s.begin_turn(self._s.next(seat))
+        self._s.turn_after(seat)
 
     # Colour, draw, pass, answers -----------------------------------------------------------
 
@@ -821,7 +810,7 @@ class Game:
 
     def _pass_drawn(self, seat: int, card: Card, events: Events) -> None:
         events.append(shared(ev.Passed, seat))
-        self._s.begin_turn(self._s.next(seat))
+        self._s.turn_after(seat)
 
     def _keep_drawn(self, seat: int, card: Card, events: Events) -> None:
         """The seat plays the card, draws again or passes: the game waits for it."""
@@ -834,7 +823,7 @@ class Game:
         if s.catch_target is not None:
             s.close_window(action.seat)
         events.append(shared(ev.Passed, action.seat))
-        s.begin_turn(s.next(action.seat))
+        s.turn_after(action.seat)
 
     def _on_accept(self, action: Accept, events: Events) -> None:
         s = self._s
@@ -994,18 +983,21 @@ class Game:
         check refuses (`_MAY`), no UNO call `uno.may_call` refuses."""
         s = self._s
         kind = s.awaiting.kind
-        moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
+        moves: list[Action] = self._legal_plays(seat, kind) if kind in PLAYING else []
         for cls in OTHER_MOVES[kind]:
-            if _MAY[cls](self, seat):
+            if _MAY[cls](s, s.hands[seat]):
                 moves.append(SEAT_MOVES[cls][seat])
         if uno.may_call(s, seat):
             moves.append(SEAT_MOVES[CallUno][seat])
         return moves
 
-    def _legal_plays(self, seat: int) -> list[Action]:
+    def _legal_plays(self, seat: int, kind: Kind) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        mode, hand, rules = self._play_mode(seat), s.hands[seat], s.rules
+        hand, rules = s.hands[seat], s.rules
+        mode = PLAY_MODES.get(kind)  # `_play_mode` of the awaited seat: never a jump-in
+        if mode is None:  # a pending draw or an open counter to answer
+            mode = _COUNTER if s.counter else _STACK
         several = len(hand.cards) + hand.unseen > 1  # `hand.count`, inlined: asked every action
         if mode is _TURN_PLAY and several and not (rules.multi_play or rules.seven_zero):
             # The common case: one card that fits the top, which neither empties the hand nor
@@ -1089,12 +1081,13 @@ _CHECKS: dict[type, Callable[[Game, Action], None]] = {
     ChooseColor: Game._check_choose_color,
 }
 
-# Whether `legal_actions()` lists each move but plays (`Game._may_draw` and the rest).
-_MAY: dict[type, Callable[[Game, int], bool]] = {
-    Draw: Game._may_draw,
-    Pass: Game._may_pass,
-    Accept: Game._may_accept,
-    Challenge: Game._may_challenge,
+# The moves but plays as `legal_actions()` sifts them, for the awaited seat and its hand at
+# one of their moments: their checks less the seat and the moment, as a yes or no.
+_MAY: dict[type, Callable[[State, Hand], bool]] = {
+    Draw: drawing.may_draw,
+    Pass: lambda s, hand: s.awaiting.kind is _REVEAL or drawing.may_pass(s),
+    Accept: lambda s, hand: True,
+    Challenge: lambda s, hand: stacking.may_challenge(s),
 }
 
 # What a seen drawn card leads to (`drawing.after_draw`).

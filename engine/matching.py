@@ -16,7 +16,7 @@ def fits(s: State, card: Card) -> bool:
     """Whether a card may be played on the top card (ignoring turn and hand)."""
     if s.color is None:
         return True
-    return card_fits(s.rules.matching, s.color, s.discard[-1].rank, card)
+    return card in FITTING[s.rules.matching][s.color][s.discard[-1].rank]
 
 
 def fitting(s: State) -> frozenset[Card]:

@@ -90,7 +90,7 @@ def take(s: State, victim: int, events: Events) -> None:
     s.draw(victim, total, events, "penalty")
     if s.rules.draw_skips:
         events.append(shared(ev.Skipped, victim))
-        s.begin_turn(s.next(victim))
+        s.turn_after(victim)
     else:
         s.begin_turn(victim)
 

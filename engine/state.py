@@ -279,6 +279,13 @@ class State:
         self.drawn, self.drew_nothing, self.counter = [], False, None
         self.awaiting = TURNS[seat]
 
+    def turn_after(self, seat: int) -> None:
+        """The turn of the seat after `seat` (`begin_turn(next(seat))`, in one call: nearly
+        every action ends so)."""
+        seat = self.next(seat) if self.left else (seat + self.direction) % self.players
+        self.drawn, self.drew_nothing, self.counter = [], False, None
+        self.awaiting = TURNS[seat]
+
     def flip(self, n: int, events: Events) -> None:
         """Reverse the direction of play `n` times."""
         for _ in range(n):
@@ -312,12 +319,13 @@ class State:
             else:
                 self.pile_unseen -= 1
                 unseen += 1
-        hand.cards += got
+        hand.cards.extend(got)
         hand.unseen += unseen
-        self.drawn += got
+        self.drawn.extend(got)
         if got or unseen:
-            self.called.discard(seat)
-            if self.catch_target == seat:
+            if seat in self.called:
+                self.called.remove(seat)
+            if self.catch_target is not None and self.catch_target == seat:
                 self.catch_target = None
         events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
         return got

@@ -23,8 +23,8 @@ def after_play(s: State, seat: int) -> None:
     count = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every play
     if count == 1 and seat not in s.called:
         s.catch_target = seat
-    elif count > 1:
-        s.called.discard(seat)
+    elif count > 1 and seat in s.called:
+        s.called.remove(seat)
 
 
 def may_call(s: State, seat: int) -> bool:
