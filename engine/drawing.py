@@ -90,8 +90,8 @@ def _after_draw_allows(s: State, cards: tuple[Card, ...]) -> bool:
     return only is None or (len(cards) == 1 and cards[0] in only)
 
 
-def only_drawn(s: State) -> list[Card] | None:
-    """The card that alone may be played after drawing: the card just drawn (an empty list
+def only_drawn(s: State) -> tuple[Card, ...] | None:
+    """The card that alone may be played after drawing: the card just drawn (an empty tuple
     when the draw found none), or None where any card that fits may be played."""
     # Official and reglamento: only the card just drawn may be played; cool: any card.
     if s.rules.draw_until_play or s.hands[s.awaiting.seat].unseen:

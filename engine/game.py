@@ -578,7 +578,12 @@ class Game:
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
         _HANDLERS[type(action)](self, action, events)
-        return self._done(action, events)
+        # `_done`, in place (every action of a bot or bench comes this way):
+        if self._s.color_owed_by is not None:
+            open_wild.hold_for_color(self._s)
+        self._history.append(action)
+        self.last_events = events
+        return events
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
@@ -691,7 +696,10 @@ class Game:
     # Play ----------------------------------------------------------------------------
 
     def _on_play(self, action: Play, events: Events) -> None:
-        mode = self._play_mode(action.seat)
+        aw = self._s.awaiting  # the awaited seat at a turn, first (`_play_mode` in place)
+        mode = PLAY_MODES.get(aw.kind) if aw.seat == action.seat else None
+        if mode is None:
+            mode = self._play_mode(action.seat)
         self._play_cards(action.seat, action.cards, action.color, events, mode, action.target)
 
     def _play_cards(
@@ -718,7 +726,7 @@ class Game:
             s.discard.append(c)
         if card.is_wild and card.rank is _WILD4:
             stacking.judge(s, seat, hand, follow, n)
-        s.drawn, s.drew_nothing = [], False
+        s.drawn, s.drew_nothing = (), False
         s.counter = s.color_owed_by = None
         out = not (hand.cards or hand.unseen)  # `hand.count == 0`, inlined: asked every play
         s.color = color if card.is_wild else card.color

@@ -227,7 +227,9 @@ class State:
         self.scores = [0] * players
         self.winner: int | None = None
         self.match_winner: int | None = None
-        self.drawn: list[Card] = []  # cards drawn during this turn
+        # Cards drawn during this turn: a tuple, so a new turn sets the one empty tuple and
+        # builds no list (nearly every action begins a turn).
+        self.drawn: tuple[Card, ...] = ()
         self.drew_nothing = False  # a draw this turn found no card to take
         self.w4: Wild4 | None = None
         self.real = False  # real cards: the pile is counted, not seen
@@ -240,7 +242,7 @@ class State:
         self.meanwhile: Awaiting | None = None
 
     def reset_round(self) -> None:
-        self.discard, self.out_of_play, self.drawn = [], [], []
+        self.discard, self.out_of_play, self.drawn = [], [], ()
         self.hands = [Hand() for _ in range(self.players)]
         self.called, self.catch_target, self.winner = set(), None, None
         self.direction, self.pending, self.w4, self.color = 1, 0, None, None
@@ -276,14 +278,14 @@ class State:
         self.awaiting = AWAITING[kind][-1 if seat is None else seat]
 
     def begin_turn(self, seat: int) -> None:
-        self.drawn, self.drew_nothing, self.counter = [], False, None
+        self.drawn, self.drew_nothing, self.counter = (), False, None
         self.awaiting = TURNS[seat]
 
     def turn_after(self, seat: int) -> None:
         """The turn of the seat after `seat` (`begin_turn(next(seat))`, in one call: nearly
         every action ends so)."""
         seat = self.next(seat) if self.left else (seat + self.direction) % self.players
-        self.drawn, self.drew_nothing, self.counter = [], False, None
+        self.drawn, self.drew_nothing, self.counter = (), False, None
         self.awaiting = TURNS[seat]
 
     def flip(self, n: int, events: Events) -> None:
@@ -319,15 +321,16 @@ class State:
             else:
                 self.pile_unseen -= 1
                 unseen += 1
+        seen = tuple(got)
         hand.cards.extend(got)
         hand.unseen += unseen
-        self.drawn.extend(got)
+        self.drawn += seen
         if got or unseen:
             if seat in self.called:
                 self.called.remove(seat)
             if self.catch_target is not None and self.catch_target == seat:
                 self.catch_target = None
-        events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
+        events.append(shared(ev.Drew, seat, len(got) + unseen, seen, reason))
         return got
 
     def _reshuffle(self, events: Events) -> bool:
