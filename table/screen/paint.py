@@ -41,7 +41,8 @@ class Op(NamedTuple):
 class Oval:
     """The pixels pygame.draw.ellipse fills in `rect`, as a mask: a region wholly inside them
     is one fill, a region wholly outside is nothing. SDL walks the whole ellipse for every
-    region it is clipped to (the table's felt is most of the screen)."""
+    region it is clipped to (the table's felt is most of the screen), so a region its edge
+    crosses is drawn from the ellipse's edge kept in pieces (`draw`)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -57,6 +58,8 @@ class Oval:
         if min(half) > 0:
             self._core = pygame.Rect(0, 0, int(2 * half[0]), int(2 * half[1]))
             self._core.center = rect.center
+        self._bands = _Band.cut(layer, rect.topleft)
+        self._color: tuple | None = None  # the colour the pieces are in
 
     def holds(self, region: pygame.Rect) -> bool | None:
         """True: every pixel of `region` is the ellipse's; False: none is; None: some are."""
@@ -70,6 +73,83 @@ class Oval:
         if area == 0:
             return False
         return True if area == region.width * region.height else None
+
+    def draw(self, surface: pygame.Surface, color: tuple) -> None:
+        """The ellipse filled in `color` within `surface`'s clip: the very pixels
+        pygame.draw.ellipse paints there."""
+        clip = surface.get_clip()
+        inside = self.holds(clip)
+        if inside is not None:
+            if inside:
+                surface.fill(color, clip)
+            return
+        if self._bands is None or len(color) != 3 or surface.get_flags() & pygame.SRCALPHA:
+            pygame.draw.ellipse(surface, color, self.rect)  # no pieces for these
+            return
+        if color != self._color:
+            for band in self._bands:
+                for piece, _ in band.pieces:
+                    piece.set_palette_at(1, color)
+            self._color = color
+        top = self.rect.top
+        first = max(0, (clip.top - top) // BAND)
+        last = min(len(self._bands), -((top - clip.bottom) // BAND))
+        for band in self._bands[first:last]:
+            if band.middle is not None and band.middle.colliderect(clip):
+                surface.fill(color, band.middle)
+            for piece, at in band.pieces:
+                surface.blit(piece, at)  # SDL clips it to the region
+
+
+BAND = 32
+"""Rows of an ellipse's edge kept as one piece: fewer calls per region, more bytes kept."""
+
+
+class _Band:
+    """`BAND` rows of an ellipse: the columns every one of them fills (`middle`, one fill),
+    and the pieces of the ellipse's drawing (8-bit, the colour key clear) where its edge runs,
+    each with where it goes."""
+
+    def __init__(self, middle: pygame.Rect | None, pieces: list) -> None:
+        self.middle = middle
+        self.pieces = pieces
+
+    @staticmethod
+    def cut(layer: pygame.Surface, at: tuple[int, int]) -> list[_Band] | None:
+        """The bands of the ellipse drawn in colour 1 on the 8-bit `layer`, which goes at
+        `at` (None: a row that is not one run, where no band holds)."""
+        width, height = layer.get_size()
+        raw = pygame.image.tobytes(layer, "P")
+        runs = []
+        for y in range(0, len(raw), width):
+            row = raw[y : y + width]
+            first, last = row.find(1), row.rfind(1)
+            if first >= 0 and row.count(1) != last - first + 1:
+                return None
+            runs.append((first, last + 1) if first >= 0 else None)
+        bands = []
+        for r0 in range(0, height, BAND):
+            r1 = min(height, r0 + BAND)
+            rows = runs[r0:r1]
+            full = [run for run in rows if run is not None]
+            if not full:
+                bands.append(_Band(None, []))
+                continue
+            outer = (min(a for a, _ in full), max(b for _, b in full))
+            inner = (max(a for a, _ in full), min(b for _, b in full))
+            middle = None
+            spans = [outer]
+            if len(full) == len(rows) and inner[0] < inner[1]:
+                middle = pygame.Rect(at[0] + inner[0], at[1] + r0, inner[1] - inner[0], r1 - r0)
+                spans = [(outer[0], inner[0]), (inner[1], outer[1])]
+            pieces = []
+            for a, b in spans:
+                if a < b:
+                    piece = layer.subsurface((a, r0, b - a, r1 - r0)).copy()
+                    piece.set_colorkey(0)
+                    pieces.append((piece, (at[0] + a, at[1] + r0)))
+            bands.append(_Band(middle, pieces))
+        return bands
 
 
 class SurfaceCache:
@@ -104,8 +184,40 @@ class SurfaceCache:
         return list(self._items)
 
 
-def _size(image: pygame.Surface) -> int:
+def _size(image: pygame.Surface | Split) -> int:
+    if isinstance(image, Split):
+        return sum(_size(piece) for piece, _ in image.pieces)
     return image.get_pitch() * image.get_height()
+
+
+class Split:
+    """An image kept as bands of rows: those wholly opaque in the screen's format without
+    alpha, copied as they are, the rest blended; the very pixels the image blended whole
+    paints (a pixel of alpha 255 blends to itself), for a fraction of the work. Compared by
+    identity, as a kept image is."""
+
+    def __init__(self, pieces: tuple, ink: pygame.Rect) -> None:
+        self.pieces = pieces  # (image, where in the whole)
+        self.ink = ink  # where the whole has ink
+
+    @staticmethod
+    def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
+        """`image` (with alpha) split about its rows of alpha 255; each piece `convert`ed."""
+        width, height = image.get_size()
+        alpha = pygame.image.tobytes(image, "RGBA")[3::4]
+        opaque = b"\xff" * width
+        rows = [alpha[y * width : (y + 1) * width] == opaque for y in range(height)]
+        top = rows.index(True) if True in rows else height
+        bottom = height - rows[::-1].index(True) if True in rows else height
+        if top >= bottom or not all(rows[top:bottom]):
+            return Split(((convert(image), (0, 0)),), image.get_bounding_rect())
+        flat = pygame.Surface((width, bottom - top))
+        flat.blit(image, (0, -top))
+        pieces = [(convert(flat), (0, top))]
+        for y0, y1 in ((0, top), (bottom, height)):
+            if y1 > y0:
+                pieces.append((convert(image.subsurface((0, y0, width, y1 - y0)).copy()), (0, y0)))
+        return Split(tuple(pieces), image.get_bounding_rect())
 
 
 def _line_height(font: pygame.font.Font) -> int:
@@ -361,8 +473,12 @@ class Painter:
         if fill is not None and (len(fill) == 4 or self._kept(rect, radius)):
             # Drawn once into an image: rounded corners cost SDL more than a blit does.
             key = ("panel", rect.size, tuple(fill), edge and tuple(edge), edge_width, radius)
-            image = self.image(key, lambda: _panel(rect.size, fill, edge, edge_width, radius))
-            self._blit(image, rect)
+            split = self.images.get(key)
+            if split is None:
+                layer = _panel(rect.size, fill, edge, edge_width, radius)
+                split = Split.of(layer, self._screen_format)
+                self.images.put(key, split)
+            self._op("split", tuple(split.ink.move(rect.topleft)), split, rect.topleft)
             return rect
         if fill is not None:
             self.rect(fill, rect, 0, radius)
@@ -471,6 +587,12 @@ def _blit(surface: pygame.Surface, op: Op) -> None:
     surface.blit(image, topleft)
 
 
+def _split(surface: pygame.Surface, op: Op) -> None:
+    split, (x, y) = op.args
+    for image, (dx, dy) in split.pieces:
+        surface.blit(image, (x + dx, y + dy))
+
+
 def _rect(surface: pygame.Surface, op: Op) -> None:
     color, rect, width, radius = op.args
     if radius > 0:  # SDL walks the whole rounded box for every region it is clipped to
@@ -504,13 +626,8 @@ def _circle(surface: pygame.Surface, op: Op) -> None:
 
 
 def _ellipse(surface: pygame.Surface, op: Op) -> None:
-    color, rect, oval = op.args
-    clip = surface.get_clip()
-    inside = oval.holds(clip)
-    if inside is None:
-        pygame.draw.ellipse(surface, color, rect)
-    elif inside:
-        surface.fill(color, clip)
+    color, _, oval = op.args
+    oval.draw(surface, color)
 
 
 def _lines(surface: pygame.Surface, op: Op) -> None:
@@ -530,6 +647,7 @@ def _shade(surface: pygame.Surface, op: Op) -> None:
 
 _DRAW: dict[str, Callable[[pygame.Surface, Op], None]] = {
     "blit": _blit,
+    "split": _split,
     "rect": _rect,
     "circle": _circle,
     "ellipse": _ellipse,

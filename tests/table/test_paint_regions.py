@@ -91,3 +91,48 @@ def test_an_ellipse_in_regions_swept_across_it_is_the_ellipse_drawn_whole():
     for region in (r.clip(whole.get_rect()) for r in regions):
         cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
         assert _draw(call, region) == cut, region
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_ellipse_drawn_from_its_pieces_is_pygames_ellipse(seed):
+    """The ellipse op draws a region its edge crosses from pieces kept of its edge, never
+    with pygame.draw.ellipse: whole or in regions, the pixels are pygame's."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        box = pygame.Rect(rng.randint(-40, 200), rng.randint(-40, 150), 0, 0)
+        box.size = (rng.randint(1, 380), rng.randint(1, 280))
+        color = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
+        drawn = pygame.Surface(SIZE)
+        drawn.fill((10, 20, 30))
+        pygame.draw.ellipse(drawn, color, box)
+
+        def call(p, box=box, color=color):
+            p.ellipse(color, box)
+
+        assert _draw(call, None) == pygame.image.tobytes(drawn, "RGB"), box
+        for _ in range(5):
+            region = pygame.Rect(rng.randint(0, 350), rng.randint(0, 250), 0, 0)
+            region.size = (rng.randint(1, SIZE[0] - region.x), rng.randint(1, SIZE[1] - region.y))
+            cut = pygame.image.tobytes(drawn.subsurface(region), "RGB")
+            assert _draw(call, region) == cut, (box, region)
+
+
+@pytest.mark.parametrize(("width", "radius"), [(0, 6), (2, 20), (3, 0)])
+def test_a_kept_panel_blitted_in_bands_is_the_panel_blended_whole(width, radius):
+    """A kept panel's rows of alpha 255 are copied, the others blended: the same pixels as
+    the panel's image blended whole."""
+    rect = pygame.Rect(30, 25, 90, 60)  # small: kept as an image
+    fill, edge = (90, 200, 250), (250, 240, 20)
+    surface = pygame.Surface(SIZE)
+    surface.fill((10, 20, 30))
+    whole = surface.copy()
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    if width:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+    whole.blit(layer, rect)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.panel(rect, fill, edge if width else None, width, radius)
+    painter.replay()
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
