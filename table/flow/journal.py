@@ -46,6 +46,7 @@ from typing import BinaryIO
 from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
 from table.files import read_bytes
+from table.flow.aio import AioSync
 from table.flow.refusals import TableRefusal, Undone
 from table.flow.syncer import Syncer, Syncing
 
@@ -532,7 +533,7 @@ class Journal:
 class _Pending:
     """The fsync of an action's line, still running; what the journal was before it."""
 
-    sync: Syncing
+    sync: Syncing | AioSync
     size: int
     last: bytes
 

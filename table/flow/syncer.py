@@ -9,14 +9,21 @@ once. The thread holds the GIL from its signal until the fsync's system call let
 Each hand-off between the two threads is one lock of C's (`_thread`), not an executor's
 future: that one's conditions and semaphore run Python on both sides of every hand-off,
 each step waiting for the GIL.
+
+`os.fsync` itself (the journal's own sync) runs on glibc's AIO thread instead, where there is
+one (table/flow/aio.py): no Python thread, so no wait for the GIL at either end. Any other
+sync (a test's, holding the fsync on an event) runs on the Python thread.
 """
 
 from __future__ import annotations
 
 import _thread
+import os
 import queue
 import threading
 from collections.abc import Callable
+
+from table.flow.aio import Aio, AioSync
 
 
 class Syncing:
@@ -58,11 +65,14 @@ class Syncer:
     (journal, syncer, journal), which only Python's cyclic collector frees, long after."""
 
     def __init__(self) -> None:
+        self._aio = Aio.load()
         self._jobs: queue.SimpleQueue[Syncing | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
-    def start(self, sync: Callable[[int], None], fd: int) -> Syncing:
-        """`sync(fd)` begun on the thread (its `result()` waits for it)."""
+    def start(self, sync: Callable[[int], None], fd: int) -> Syncing | AioSync:
+        """`sync(fd)` begun on the thread, os.fsync on glibc's (its `result()` waits for it)."""
+        if sync is os.fsync and self._aio is not None:
+            return AioSync(self._aio, fd)
         if self._thread is None:
             self._thread = threading.Thread(
                 target=_serve, args=(self._jobs,), name="journal fsync", daemon=True

@@ -1,0 +1,107 @@
+"""The journal's own fsync runs on glibc's AIO thread (no Python thread, no wait for the GIL),
+and its `result()` returns only once the fsync has: what it did, or the error it met."""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import threading
+
+import pytest
+
+from engine import Game, RuleSet
+from table.flow.aio import SIGEV_NONE, Aio, AioSync, _AioCb
+from table.flow.journal import Journal, read
+
+HANG_GUARD = 30.0  # seconds: only ever reached when a wait never ends
+
+AIO = Aio.load()
+needs_aio = pytest.mark.skipif(AIO is None, reason="no POSIX AIO in this C library")
+
+
+def _game() -> Game:
+    game = Game.new(2, RuleSet(), seed=7)
+    while game.awaiting.kind != "turn":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@needs_aio
+def test_the_journals_fsync_runs_on_no_python_thread(tmp_path):
+    game = _game()
+    journal = Journal.create(tmp_path / "game.jsonl", game)
+    try:
+        threads = set(threading.enumerate())
+        journal.apply(game, game.legal_actions()[0], wait=False)
+        assert journal.pending
+        assert set(threading.enumerate()) == threads  # glibc's thread is not Python's
+        journal.saved(game)
+        assert not journal.pending
+        assert len(read(journal.path).actions) == len(game.history)
+    finally:
+        journal.close()
+
+
+@needs_aio
+def test_a_failed_fsync_raises_its_error_from_result():
+    read_end, write_end = os.pipe()
+    try:
+        sync = AioSync(AIO, write_end)  # a pipe cannot be synced: EINVAL, from glibc's thread
+        with pytest.raises(OSError) as failed:
+            sync.result()
+        assert failed.value.errno == errno.EINVAL
+        assert sync.done()
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+@needs_aio
+def test_an_fsync_that_cannot_begin_raises_from_result_too():
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    os.close(write_end)
+    sync = AioSync(AIO, write_end)  # closed: glibc refuses it at once
+    assert sync.done()
+    with pytest.raises(OSError) as failed:
+        sync.result()
+    assert failed.value.errno == errno.EBADF
+
+
+@needs_aio
+def test_result_waits_until_the_fsync_has_run():
+    """glibc runs one file's requests in turn: a read of an empty pipe holds the fsync back
+    until the test writes to the pipe."""
+    read_end, write_end = os.pipe()
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.aio_read64.argtypes = [ctypes.POINTER(_AioCb)]
+    byte = ctypes.create_string_buffer(1)
+    holder = _AioCb(fildes=read_end, buf=ctypes.cast(byte, ctypes.c_void_p), nbytes=1)
+    holder.sigevent.notify = SIGEV_NONE
+    try:
+        assert libc.aio_read64(ctypes.byref(holder)) == 0
+        sync = AioSync(AIO, read_end)
+        outcome: list[int | None] = []
+
+        def wait() -> None:
+            try:
+                sync.result()
+                outcome.append(None)
+            except OSError as err:
+                outcome.append(err.errno)
+
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        waiter.join(0.2)
+        assert waiter.is_alive() and not sync.done() and outcome == []  # still held
+        os.write(write_end, b"x")
+        waiter.join(HANG_GUARD)
+        assert outcome == [errno.EINVAL]  # it ran, then: a pipe cannot be synced
+    finally:
+        libc.aio_return64.argtypes = [ctypes.POINTER(_AioCb)]
+        while libc.aio_error64(ctypes.byref(holder)) == errno.EINPROGRESS:
+            os.write(write_end, b"x")  # a failed assertion: let the held read end
+        libc.aio_return64(ctypes.byref(holder))
+        os.close(read_end)
+        os.close(write_end)
