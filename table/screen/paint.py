@@ -202,22 +202,49 @@ class Split:
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
-        """`image` (with alpha) split about its rows of alpha 255; each piece `convert`ed."""
+        """`image` (with alpha) split about the block of alpha 255 through its middle: that
+        block in the screen's format without alpha, the bands above and below it and the
+        sides beside it as they are; each piece `convert`ed."""
         width, height = image.get_size()
-        alpha = pygame.image.tobytes(image, "RGBA")[3::4]
-        opaque = b"\xff" * width
-        rows = [alpha[y * width : (y + 1) * width] == opaque for y in range(height)]
-        top = rows.index(True) if True in rows else height
-        bottom = height - rows[::-1].index(True) if True in rows else height
-        if top >= bottom or not all(rows[top:bottom]):
-            return Split(((convert(image), (0, 0)),), image.get_bounding_rect())
-        flat = pygame.Surface((width, bottom - top))
-        flat.blit(image, (0, -top))
-        pieces = [(convert(flat), (0, top))]
-        for y0, y1 in ((0, top), (bottom, height)):
-            if y1 > y0:
-                pieces.append((convert(image.subsurface((0, y0, width, y1 - y0)).copy()), (0, y0)))
-        return Split(tuple(pieces), image.get_bounding_rect())
+        block = _opaque_block(pygame.image.tobytes(image, "RGBA")[3::4], width, height)
+        ink = image.get_bounding_rect()
+        if block is None:
+            return Split(((convert(image), (0, 0)),), ink)
+        left, top, right, bottom = block
+        flat = pygame.Surface((right - left, bottom - top))
+        flat.blit(image, (-left, -top))
+        pieces = [(convert(flat), (left, top))]
+        middle = bottom - top
+        around = ((0, 0, width, top), (0, bottom, width, height - bottom),
+                  (0, top, left, middle), (right, top, width - right, middle))  # fmt: skip
+        for x, y, w, h in around:
+            if w > 0 and h > 0:
+                pieces.append((convert(image.subsurface((x, y, w, h)).copy()), (x, y)))
+        return Split(tuple(pieces), ink)
+
+
+def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
+    """The columns of the middle row's run of alpha 255 through its middle, and the rows
+    about the middle whose alpha is 255 in all of them: (left, top, right, bottom), or None."""
+    if not width or not height:
+        return None
+    y, x = height // 2, width // 2
+    row = alpha[y * width : (y + 1) * width]
+    if row[x] != 255:
+        return None
+    left = max(row.rfind(c, 0, x) for c in range(255)) + 1
+    right = min((i for i in (row.find(c, x) for c in range(255)) if i >= 0), default=width)
+    opaque = b"\xff" * (right - left)
+
+    def full(r: int) -> bool:
+        return alpha[r * width + left : r * width + right] == opaque
+
+    top, bottom = y, y + 1
+    while top > 0 and full(top - 1):
+        top -= 1
+    while bottom < height and full(bottom):
+        bottom += 1
+    return left, top, right, bottom
 
 
 def _line_height(font: pygame.font.Font) -> int:
@@ -486,6 +513,26 @@ class Painter:
             self.rect(edge, rect, edge_width, radius)
         return rect
 
+    def glowing(
+        self, rect: pygame.Rect, fill, edge, width: int, radius: int, glow: pygame.Rect, halo
+    ) -> pygame.Rect:
+        """A panel (as `panel` draws it) over a see-through rounded `glow` (`halo`: its fill
+        and radius) drawn first: one image, whose opaque middle is copied, not blended."""
+        glow_fill, glow_radius = halo
+        if len(glow_fill) != 4 or len(fill) != 3 or not self._kept(rect, radius):
+            self.panel(glow, glow_fill, radius=glow_radius)
+            return self.panel(rect, fill, edge, width, radius)
+        at = (rect.x - glow.x, rect.y - glow.y)
+        key = ("glowing", glow.size, tuple(glow_fill), glow_radius, at, rect.size, tuple(fill),
+               edge and tuple(edge), width, radius)  # fmt: skip
+        split = self.images.get(key)
+        if split is None:
+            layer = _glowing(glow.size, halo, at, _panel(rect.size, fill, edge, width, radius))
+            split = Split.of(layer, self._screen_format)
+            self.images.put(key, split)
+        self._op("split", tuple(split.ink.move(glow.topleft)), split, glow.topleft)
+        return rect
+
     def _kept(self, rect: pygame.Rect, radius: int) -> bool:
         """Whether a panel is worth an image: rounded, and small (seats, pills, keys)."""
         screen = self.surface.get_width() * self.surface.get_height()
@@ -579,6 +626,19 @@ def _panel(size: tuple[int, int], fill, edge, width: int, radius: int) -> pygame
     pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
     if edge is not None and width > 0:
         pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+    return layer
+
+
+def _glowing(size: tuple[int, int], halo, at: tuple[int, int], panel: pygame.Surface):
+    """A glow with `panel` at `at` over it: blending the two in turn onto any opaque pixels
+    gives what blending this does, as every pixel of a panel is clear or of alpha 255 (the
+    panel's pixels are copied in where they are opaque, the glow's kept where it is clear)."""
+    glow_fill, glow_radius = halo
+    layer = _panel(size, glow_fill, None, 0, glow_radius)
+    shape = pygame.mask.from_surface(panel, 254)
+    if shape.count() != pygame.mask.from_surface(panel, 0).count():
+        raise ValueError("a panel with pixels neither clear nor opaque")
+    shape.to_surface(layer, setsurface=panel, unsetcolor=None, dest=at)
     return layer
 
 

@@ -125,8 +125,8 @@ def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
         p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius)
     elif seat.turn and not lobby:
         glow = rect.inflate(lay.u(1.6), lay.u(1.6))
-        p.panel(glow, (*th.HIGHLIGHT, 90), radius=radius + lay.u(0.8))
-        p.panel(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius)
+        halo = ((*th.HIGHLIGHT, 90), radius + lay.u(0.8))
+        p.glowing(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius, glow, halo)
     elif seat.left or (lobby and not seat.joined):
         p.panel(
             rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), th.PANEL_EDGE, max(1, lay.u(0.3)), radius

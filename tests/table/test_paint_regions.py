@@ -136,3 +136,29 @@ def test_a_kept_panel_blitted_in_bands_is_the_panel_blended_whole(width, radius)
     painter.panel(rect, fill, edge if width else None, width, radius)
     painter.replay()
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
+    """The seat on turn's glow and box, kept as one image (its opaque middle copied): the
+    pixels of the glow blended, then the box blended over it, on a background of many
+    colours."""
+    glow = pygame.Rect(40, 30, 100, 76)  # small: kept as images
+    rect = glow.inflate(-16, -16)
+    fill, edge, halo = (30, 60, 90), (250, 240, 20), ((250, 240, 20, 90), 14)
+    surface = pygame.Surface(SIZE)
+    for x in range(0, SIZE[0], 5):
+        surface.fill((x % 256, (3 * x) % 256, 90), (x, 0, 5, SIZE[1]))
+    whole = surface.copy()
+    for box, colour, width, radius in ((glow, halo[0], 0, halo[1]), (rect, fill, 3, 10)):
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+        if width:
+            pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+        whole.blit(layer, box)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.glowing(rect, fill, edge, 3, 10, glow, halo)
+    assert [op.kind for op in painter.ops] == ["split"]
+    assert len(painter.ops[0].args[0].pieces) == 5  # the middle copied, four sides blended
+    painter.replay()
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
