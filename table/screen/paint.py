@@ -74,11 +74,12 @@ class Oval:
             return False
         return True if area == region.width * region.height else None
 
-    def draw(self, surface: pygame.Surface, color: tuple) -> None:
+    def draw(self, surface: pygame.Surface, color: tuple, inside: bool | None = None) -> None:
         """The ellipse filled in `color` within `surface`'s clip: the very pixels
-        pygame.draw.ellipse paints there."""
+        pygame.draw.ellipse paints there (`inside`: what `holds` says of the clip, if known)."""
         clip = surface.get_clip()
-        inside = self.holds(clip)
+        if inside is None:
+            inside = self.holds(clip)
         if inside is not None:
             if inside:
                 surface.fill(color, clip)
@@ -552,12 +553,21 @@ class Painter:
     def ellipse(self, color, rect: pygame.Rect) -> None:
         """pygame.draw.ellipse (filled), as a call of the frame."""
         box = tuple(pygame.Rect(rect))
+        self._op("ellipse", box, tuple(color), box, self._oval(box))
+
+    def felt(self, color, rect: pygame.Rect, ovals: tuple[tuple[tuple, pygame.Rect], ...]) -> None:
+        """`rect` filled, then each of `ovals` (colour, rect) filled over it, as one call of
+        the frame: a region wholly inside an ellipse is drawn from that ellipse on."""
+        layers = tuple((tuple(c), self._oval(tuple(pygame.Rect(r)))) for c, r in ovals)
+        self._op("felt", tuple(pygame.Rect(rect)), tuple(color), layers)
+
+    def _oval(self, box: Box) -> Oval:
         oval = self._ovals.get(box)
         if oval is None:
             if len(self._ovals) >= OVALS:
                 self._ovals.clear()
             oval = self._ovals[box] = Oval(pygame.Rect(box))
-        self._op("ellipse", box, tuple(color), box, oval)
+        return oval
 
     def lines(self, color, points, width: int) -> None:
         """pygame.draw.lines (open), as a call of the frame."""
@@ -690,6 +700,18 @@ def _ellipse(surface: pygame.Surface, op: Op) -> None:
     oval.draw(surface, color)
 
 
+def _felt(surface: pygame.Surface, op: Op) -> None:
+    color, layers = op.args
+    clip = surface.get_clip()
+    inside = [oval.holds(clip) for _, oval in layers]
+    # What lies under an ellipse that fills the whole region is never seen: not drawn.
+    first = max((k for k, held in enumerate(inside) if held), default=-1)
+    if first < 0:
+        surface.fill(color, pygame.Rect(op.box).clip(clip))
+    for (oval_color, oval), held in list(zip(layers, inside, strict=True))[max(0, first) :]:
+        oval.draw(surface, oval_color, held)
+
+
 def _lines(surface: pygame.Surface, op: Op) -> None:
     color, points, width = op.args
     pygame.draw.lines(surface, color, False, points, width)
@@ -711,6 +733,7 @@ _DRAW: dict[str, Callable[[pygame.Surface, Op], None]] = {
     "rect": _rect,
     "circle": _circle,
     "ellipse": _ellipse,
+    "felt": _felt,
     "lines": _lines,
     "polygon": _polygon,
     "shade": _shade,

@@ -72,12 +72,13 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 def background(p: Painter, lay: Layout, text: Text, felt: bool) -> None:
     """The dark room and, for table screens, the lighter oval of the table: drawn in the
     screen's own format, within the regions a frame redraws (no image to keep or convert)."""
-    p.rect(th.BACKGROUND, lay.screen)
-    if felt:
-        sw, sh = lay.seat_size
-        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        p.ellipse(th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-        p.ellipse(th.FELT, oval)
+    if not felt:
+        p.rect(th.BACKGROUND, lay.screen)
+        return
+    sw, sh = lay.seat_size
+    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+    edge = (th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+    p.felt(th.BACKGROUND, lay.screen, (edge, (th.FELT, oval)))
 
 
 # --- seats ------------------------------------------------------------------------------

@@ -162,3 +162,28 @@ def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
     assert len(painter.ops[0].args[0].pieces) == 5  # the middle copied, four sides blended
     painter.replay()
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_the_felt_in_regions_is_the_room_and_its_ellipses_drawn_whole():
+    """The felt (a fill, then two ellipses over it, as one call): in any region, what
+    pygame draws of the three in turn; a region inside an ellipse is drawn from it on."""
+    room, edge, felt = (10, 20, 30), (80, 90, 100), (20, 120, 60)
+    oval = pygame.Rect(60, 50, 280, 200)
+    drawn = pygame.Surface(SIZE)
+    drawn.fill(room)
+    pygame.draw.ellipse(drawn, edge, oval.inflate(6, 6))
+    pygame.draw.ellipse(drawn, felt, oval)
+
+    def call(p):
+        p.felt(room, pygame.Rect(0, 0, *SIZE), ((edge, oval.inflate(6, 6)), (felt, oval)))
+
+    assert _draw(call, None) == pygame.image.tobytes(drawn, "RGB")
+    regions = [
+        pygame.Rect(x, y, w, h)
+        for x in range(0, SIZE[0], 23)
+        for y in range(0, SIZE[1], 19)
+        for w, h in ((5, 5), (60, 30))
+    ]
+    for region in (r.clip(drawn.get_rect()) for r in regions):
+        cut = pygame.image.tobytes(drawn.subsurface(region), "RGB")
+        assert _draw(call, region) == cut, region
