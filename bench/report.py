@@ -365,16 +365,18 @@ def _input_why(table: dict) -> str:
     """Where an input's time goes in this run, stage by stage, and what would shorten it."""
     stages = "; ".join(
         f"{PATH_NAMES[path]}: wake {f['wake_ms']:.1f} ms, apply {f['apply_ms']:.1f} ms, "
-        f"frame {f['frame_ms']:.1f} ms"
+        f"frame {f['frame_ms']:.1f} ms (drawing {f['draw_ms']:.1f}, then the disk "
+        f"{f['disk_ms']:.1f})"
         for path, f in table["paths"].items()
     )
     return (
         "**Input to frame.** Medians of each stage in this run (the table below says what "
         f"each is): {stages}. The wake-up (the device's thread, then the one wait) is a "
         "fraction of a millisecond on every path; apply is the action applied and its "
-        "journal line written; the frame is drawn while the line's fsync runs on the "
-        "journal's thread and shown once the fsync returned (nothing is shown that is not on "
-        "disk), so the frame stage holds whichever of the two is longer. The drawing itself "
+        "journal line written; the frame is drawn while the line's fsync runs on glibc's AIO "
+        "thread and shown once the fsync returned (nothing is shown that is not on disk), "
+        "so the frame stage holds whichever of the two is longer: the drawing, then what is "
+        "left of the fsync once it is drawn (with showing it, some 0.03 ms). The drawing itself "
         "is counted in instructions (the frame section below), which do not depend on how "
         "busy the machine is; wall-clock times do. Other engineers' jobs load this 2-core "
         "machine: "

@@ -81,11 +81,13 @@ class Rig:
         # once the fsync returned.
         self.loop.frame, self.loop.present = self._draw, self._present
         self._started: float | None = None  # when the frame not shown yet began
+        self._drawn = 0.0  # when it was drawn (then it waits for the fsync, if still running)
 
     def _draw(self, session: Session, now: float) -> None:
         if self._started is None:
             self._started = time.perf_counter()
         self.window.draw(session, now)
+        self._drawn = time.perf_counter()
 
     def _present(self) -> None:
         self.window.present()
@@ -93,7 +95,7 @@ class Rig:
         started, self._started = self._started, None
         if started is not None:
             for hook in self.frame_hooks:
-                hook(started, done)
+                hook(started, self._drawn, done)
 
     def start_game(self) -> None:
         """Join every seat, start, scan the first card: the game screen is up."""
@@ -181,7 +183,8 @@ class Timing:
     sent: float  # just before the input is sent
     handled: float  # the loop hands it to the session: the device's thread and the wake-up
     started: float  # the frame starts: the action applied and written, its fsync started
-    done: float  # the frame drawn (while the fsync runs) and shown once the fsync returned
+    drawn: float  # the frame drawn (while the fsync runs)
+    done: float  # the frame shown, once the fsync returned
 
     @property
     def total(self) -> float:
@@ -198,11 +201,11 @@ def input_to_frame(rig: Rig, path: str, count: int, seed: int = 0) -> list[Timin
     drawn = threading.Condition()
     pending: list[tuple[float, int]] = []  # (send time, actions before it)
 
-    def on_frame(started: float, done: float) -> None:
+    def on_frame(started: float, ready: float, done: float) -> None:
         with drawn:
             if pending and rig.actions() > pending[0][1]:
                 sent = pending.pop(0)[0]
-                latencies.append(Timing(sent, rig.handled or started, started, done))
+                latencies.append(Timing(sent, rig.handled or started, started, ready, done))
             drawn.notify_all()
 
     def until(test) -> None:
@@ -261,6 +264,9 @@ def summary(timings: list[Timing]) -> dict:
         "wake_ms": median_ms(lambda t: t.handled - t.sent),
         "apply_ms": median_ms(lambda t: t.started - t.handled),
         "frame_ms": median_ms(lambda t: t.done - t.started),
+        # The frame stage's two parts: drawing, then what is left of the fsync (and showing).
+        "draw_ms": median_ms(lambda t: t.drawn - t.started),
+        "disk_ms": median_ms(lambda t: t.done - t.drawn),
         "worst_stages_ms": [
             (worst.handled - worst.sent) * 1000,
             (worst.started - worst.handled) * 1000,

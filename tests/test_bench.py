@@ -49,7 +49,8 @@ def test_a_missed_target_says_by_how_much():
 
 def _figures():
     press = {"presses": 1, "median_ms": 1.0, "p99_ms": 2.0, "max_ms": 2.0, "wake_ms": 0.1,
-             "apply_ms": 0.4, "frame_ms": 0.5, "worst_stages_ms": [0.2, 1.0, 0.8]}  # fmt: skip
+             "apply_ms": 0.4, "frame_ms": 0.5, "draw_ms": 0.4, "disk_ms": 0.1,
+             "worst_stages_ms": [0.2, 1.0, 0.8]}  # fmt: skip
     paths = {"gpio": press, "key": press, "serial": press}
     memory = [{"size": "1920x1080", "actions": 5000, "matches": 8, "frames": 9000, "faces": 54,
                "screens": ["game"], "peak_rss_mb": 70.0, "growth_last_half_mb": 0.5}]  # fmt: skip
