@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from functools import cache, cached_property
+from functools import cache
 
 
 class Color(StrEnum):
@@ -34,6 +34,16 @@ class Color(StrEnum):
             raise ValueError(f"unknown colour {value!r}") from None
 
 
+def _points(code: str) -> int:
+    """A rank's points at a round's end: a number its value, W and W4 50, other wilds 40,
+    S, R and D2 20."""
+    if code.isdigit():
+        return int(code)
+    if code in ("W", "W4"):
+        return 50
+    return 40 if code.startswith("W") else 20
+
+
 class Rank(Enum):
     """What a card does; the value is the rank's part of the code."""
 
@@ -59,33 +69,15 @@ class Rank(Enum):
     # own hash is a Python call, and every card hashed hashes its rank).
     __hash__ = object.__hash__
 
-    # Cached per member: the engine asks these for every card it checks.
-    @cached_property
-    def is_number(self) -> bool:
-        return self.value.isdigit()
-
-    @cached_property
-    def is_wild(self) -> bool:
-        return self.value.startswith("W")
-
-    @cached_property
-    def is_action(self) -> bool:
-        return not self.is_number
-
-    @cached_property
-    def draws(self) -> int:
-        """Cards this rank makes the next seat draw."""
-        return {Rank.DRAW2: 2, Rank.WILD4: 4}.get(self, 0)
-
-    @cached_property
-    def points(self) -> int:
-        if self.is_number:
-            return int(self.value)
-        if self in (Rank.WILD, Rank.WILD4):
-            return 50
-        if self.is_wild:
-            return 40
-        return 20
+    # What the engine asks of a rank on every action, set once per member as plain
+    # attributes: Python 3.11 reads those in one specialized step, not a property's (or a
+    # cached_property's) lookup through the class.
+    def __init__(self, code: str) -> None:
+        self.is_number = code.isdigit()
+        self.is_wild = code.startswith("W")
+        self.is_action = not self.is_number
+        self.draws = {"D2": 2, "W4": 4}.get(code, 0)  # cards this rank makes the next seat draw
+        self.points = _points(code)
 
 
 COLORED_RANKS = tuple(r for r in Rank if not r.is_wild)

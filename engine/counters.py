@@ -35,7 +35,7 @@ def reverse(s: State, seat: int, n: int, events: Events) -> None:
     elif s.rules.counters:
         open_counter(s, Against.REVERSE, seat, n, events)
     else:
-        s.begin_turn(s.next(seat))
+        s.turn_after(seat)
 
 
 def open_counter(s: State, against: Against, seat: int, count: int, events: Events) -> None:

@@ -36,11 +36,9 @@ _WAIT, _PLAY, _PASS = AfterDraw.WAIT, AfterDraw.PLAY, AfterDraw.PASS
 
 def may_draw(s: State, hand: Hand) -> bool:
     """Whether the draw knobs let the awaited seat draw now (the moment is checked already)."""
-    return _MAY_DRAW.get(s.awaiting.kind, _may_draw_again)(s, hand)
-
-
-def _may_draw_first(s: State, hand: Hand) -> bool:
-    return not (s.rules.forced_play and hand.seen and _has_playable(s, hand))
+    if s.awaiting.kind is _TURN:  # before drawing: forced_play may refuse
+        return not (s.rules.forced_play and not hand.unseen and _has_playable(s, hand))
+    return _may_draw_again(s, hand)
 
 
 def check_draw(s: State, hand: Hand) -> None:
@@ -62,8 +60,7 @@ def _may_draw_again(s: State, hand: Hand) -> bool:
     return not hand.seen or not fits(s, s.drawn[-1])
 
 
-# Whether a draw is allowed: at the turn, before drawing; at any other moment, again.
-_MAY_DRAW = {Kind.TURN: _may_draw_first}
+_TURN = Kind.TURN  # bound once, as the members above: every listing at a turn asks
 
 
 def _has_playable(s: State, hand: Hand) -> bool:
@@ -93,11 +90,11 @@ def _after_draw_allows(s: State, cards: tuple[Card, ...]) -> bool:
     return only is None or (len(cards) == 1 and cards[0] in only)
 
 
-def only_drawn(s: State) -> list[Card] | None:
-    """The card that alone may be played after drawing: the card just drawn (an empty list
+def only_drawn(s: State) -> tuple[Card, ...] | None:
+    """The card that alone may be played after drawing: the card just drawn (an empty tuple
     when the draw found none), or None where any card that fits may be played."""
     # Official and reglamento: only the card just drawn may be played; cool: any card.
-    if s.rules.draw_until_play or not s.hands[s.awaiting.seat].seen:
+    if s.rules.draw_until_play or s.hands[s.awaiting.seat].unseen:
         return None
     return s.drawn[-1:]
 

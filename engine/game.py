@@ -18,7 +18,6 @@ did not fit before passing (playone's auto-play is done by the player scanning i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
 
 from . import copies, counters, drawing, hands, matching, open_wild, plays, scoring, stacking, uno
 from . import events as ev
@@ -78,7 +77,7 @@ SEAT_MOVES: dict[type, tuple[Action, ...]] = {
 }
 # Enum members the per-action path uses, bound once: Python 3.11 looks `Kind.DRAWN` up
 # through EnumType.__getattr__'s slow path, several times the cost of a module global.
-_TURN_PLAY = Mode.TURN
+_TURN_PLAY, _COUNTER, _STACK = Mode.TURN, Mode.COUNTER, Mode.STACK
 _DRAWN, _REVEAL = Kind.DRAWN, Kind.REVEAL
 _SKIP, _REVERSE, _WILD4 = Rank.SKIP, Rank.REVERSE, Rank.WILD4
 PLAYING = frozenset(MOMENTS[Play])  # the moments of play: `legal_actions()` lists plays
@@ -124,10 +123,18 @@ def _drawn_candidates(s: State, seat: int) -> list[tuple[Card, ...]]:
     return [(card,) for card in only if card in s.hands[seat].cards and matching.fits(s, card)]
 
 
+_any_answers = _sifted_by(FITS[Mode.STACK])
+
+
+def _answers(s: State, seat: int) -> list[tuple[Card, ...]]:
+    # Where nothing answers a pending draw (official, reglamento), the hand is not sifted.
+    return _any_answers(s, seat) if stacking.answerable(s) else []
+
+
 # The candidate plays of the awaited seat at each moment (Mode): those that fit it.
 CANDIDATES: dict[Mode, Callable[[State, int], list[tuple[Card, ...]]]] = {
     mode: _sifted_by(fit) for mode, fit in FITS.items()
-} | {Mode.TURN: _turn_candidates, Mode.DRAWN: _drawn_candidates}
+} | {Mode.TURN: _turn_candidates, Mode.DRAWN: _drawn_candidates, Mode.STACK: _answers}
 ANSWERING = frozenset((Mode.STACK, Mode.COUNTER))  # plays answering a draw or a counter
 
 
@@ -549,7 +556,7 @@ class Game:
 
     def apply(self, action: Action) -> Events:
         """Apply one action and return what happened; IllegalAction leaves the game unchanged."""
-        handler = self._HANDLERS.get(type(action))
+        handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(Refusal.UNKNOWN_ACTION, f"{action!r} is not an action")
         events: Events = []
@@ -562,13 +569,21 @@ class Game:
         Any other action raises ValueError: `apply` checks it."""
         # Listed means one of the very objects of the last listing, with nothing applied
         # since. By identity, not `==`: a deep copy of the game holds equal copies of the
-        # listed actions. The ids of objects alive together differ, and the listing keeps
-        # every listed object alive: the same id is the same object.
-        if self._listed_at != len(self._history) or id(action) not in map(id, self._listed):
+        # listed actions.
+        listed = self._listed if self._listed_at == len(self._history) else ()
+        for item in listed:  # a plain loop: `any(...)` builds a function and a generator
+            if item is action:
+                break
+        else:
             raise ValueError(f"{action!r} is not an action legal_actions() has just listed")
         events: Events = []
-        self._HANDLERS[type(action)](self, action, events)
-        return self._done(action, events)
+        _HANDLERS[type(action)](self, action, events)
+        # `_done`, in place (every action of a bot or bench comes this way):
+        if self._s.color_owed_by is not None:
+            open_wild.hold_for_color(self._s)
+        self._history.append(action)
+        self.last_events = events
+        return events
 
     def _done(self, action: Action, events: Events) -> Events:
         """What follows every applied action: an open colour held, the action recorded."""
@@ -585,7 +600,7 @@ class Game:
             self._check_seat(seat)
         saved = open_wild.step_in(s, action)
         try:
-            check = self._CHECKS.get(type(action))
+            check = _CHECKS.get(type(action))
             if check is not None:
                 check(self, action)
             handler(self, action, events)
@@ -627,9 +642,10 @@ class Game:
     def _play_mode(self, seat: int) -> Mode:
         """The moment of a play by `seat` (the moment itself is checked by `_check_play`)."""
         s = self._s
-        if s.awaiting.seat != seat and matching.may_jump_in(s):
+        aw = s.awaiting
+        if aw.seat != seat and matching.may_jump_in(s):
             return Mode.JUMP
-        mode = PLAY_MODES.get(s.awaiting.kind)
+        mode = PLAY_MODES.get(aw.kind)
         if mode is None:  # a pending draw or an open counter to answer
             return Mode.COUNTER if s.counter else Mode.STACK
         return mode
@@ -677,42 +693,13 @@ class Game:
     def _check_choose_color(self, action: ChooseColor) -> None:
         self._expect(action.seat, Kind.COLOR)
 
-    # The moves but plays as `legal_actions()` sifts them, for the awaited seat at one of
-    # their moments: their checks above less the seat and the moment, as a yes or no.
-    def _may_draw(self, seat: int) -> bool:
-        return drawing.may_draw(self._s, self._s.hands[seat])
-
-    def _may_pass(self, seat: int) -> bool:
-        return self._s.awaiting.kind is _REVEAL or drawing.may_pass(self._s)
-
-    def _may_accept(self, seat: int) -> bool:
-        return True
-
-    def _may_challenge(self, seat: int) -> bool:
-        return stacking.may_challenge(self._s)
-
-    _MAY: ClassVar[dict[type, Callable[[Game, int], bool]]] = {
-        Draw: _may_draw,
-        Pass: _may_pass,
-        Accept: _may_accept,
-        Challenge: _may_challenge,
-    }
-
-    # The check of the actions `legal_actions()` lists; the others check as they apply.
-    _CHECKS: ClassVar[dict[type, Callable[[Game, Action], None]]] = {
-        Play: _check_play,
-        Draw: _check_draw,
-        Pass: _check_pass,
-        Accept: _check_accept,
-        Challenge: _check_challenge,
-        CallUno: _check_call,
-        ChooseColor: _check_choose_color,
-    }
-
     # Play ----------------------------------------------------------------------------
 
     def _on_play(self, action: Play, events: Events) -> None:
-        mode = self._play_mode(action.seat)
+        aw = self._s.awaiting  # the awaited seat at a turn, first (`_play_mode` in place)
+        mode = PLAY_MODES.get(aw.kind) if aw.seat == action.seat else None
+        if mode is None:
+            mode = self._play_mode(action.seat)
         self._play_cards(action.seat, action.cards, action.color, events, mode, action.target)
 
     def _play_cards(
@@ -728,14 +715,18 @@ class Game:
         s = self._s
         hand, counter = s.hands[seat], s.counter
         card, n = cards[-1], len(cards)
-        s.close_window(seat)
+        if s.catch_target is not None:
+            s.close_window(seat)
         follow = s.color
         for c in cards:
-            hand.take(c)
+            if hand.unseen:
+                hand.take(c)
+            else:
+                hand.cards.remove(c)  # `hand.take`, inlined for a seen hand: every play
             s.discard.append(c)
         if card.is_wild and card.rank is _WILD4:
             stacking.judge(s, seat, hand, follow, n)
-        s.drawn, s.drew_nothing = [], False
+        s.drawn, s.drew_nothing = (), False
         s.counter = s.color_owed_by = None
         out = not (hand.cards or hand.unseen)  # `hand.count == 0`, inlined: asked every play
         s.color = color if card.is_wild else card.color
@@ -774,7 +765,9 @@ class Game:
         s = self._s
         rank = card.rank
         if rank.is_number:  # most cards, first: a number only moves hands (seven_zero)
-            self._move_on(seat, card, target, events)
+            if s.rules.seven_zero:
+                hands.move_hands(s, seat, card, target, events)
+            s.turn_after(seat)
         elif rank is _SKIP:
             counters.skip(s, seat, n, events, counter=s.rules.counters and not first)
         elif rank is _REVERSE:
@@ -788,7 +781,7 @@ class Game:
         """What a card with no effect on the turn does: the hands move (if at all), the next
         seat plays."""
         hands.move_hands(self._s, seat, card, target, events)
-        self._s.begin_turn(self._s.next(seat))
+        self._s.turn_after(seat)
 
     # Colour, draw, pass, answers -----------------------------------------------------------
 
@@ -807,7 +800,8 @@ class Game:
 
     def _on_draw(self, action: Draw, events: Events) -> None:
         s, seat = self._s, action.seat
-        s.close_window(seat)
+        if s.catch_target is not None:
+            s.close_window(seat)
         hand = s.hands[seat]
         before = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every draw
         got = s.draw(seat, 1, events)
@@ -817,33 +811,27 @@ class Game:
             return
         if hand.unseen:
             return
-        self._AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
+        _AFTER_DRAW[drawing.after_draw(s, got[0])](self, seat, got[0], events)
 
     def _play_drawn(self, seat: int, card: Card, events: Events) -> None:
         self._play_cards(seat, (card,), None, events, auto=True)
 
     def _pass_drawn(self, seat: int, card: Card, events: Events) -> None:
         events.append(shared(ev.Passed, seat))
-        self._s.begin_turn(self._s.next(seat))
+        self._s.turn_after(seat)
 
     def _keep_drawn(self, seat: int, card: Card, events: Events) -> None:
         """The seat plays the card, draws again or passes: the game waits for it."""
-
-    # What a seen drawn card leads to (`drawing.after_draw`).
-    _AFTER_DRAW: ClassVar[dict[drawing.AfterDraw, Callable[[Game, int, Card, Events], None]]] = {
-        drawing.AfterDraw.PLAY: _play_drawn,
-        drawing.AfterDraw.PASS: _pass_drawn,
-        drawing.AfterDraw.WAIT: _keep_drawn,
-    }
 
     def _on_pass(self, action: Pass, events: Events) -> None:
         s = self._s
         if s.awaiting.kind is _REVEAL:
             self._stop_showing(action.seat, events)
             return
-        s.close_window(action.seat)
+        if s.catch_target is not None:
+            s.close_window(action.seat)
         events.append(shared(ev.Passed, action.seat))
-        s.begin_turn(s.next(action.seat))
+        s.turn_after(action.seat)
 
     def _on_accept(self, action: Accept, events: Events) -> None:
         s = self._s
@@ -969,21 +957,6 @@ class Game:
         s.to_reveal.remove(seat)
         scoring.next_reveal(s, events)
 
-    _HANDLERS: ClassVar[dict[type, Callable[[Game, Action, Events], None]]] = {
-        Play: _on_play,
-        Draw: _on_draw,
-        Pass: _on_pass,
-        ChooseColor: _on_choose_color,
-        Accept: _on_accept,
-        Challenge: _on_challenge,
-        CallUno: _on_call_uno,
-        CatchUno: _on_catch_uno,
-        Leave: _on_leave,
-        NextRound: _on_next_round,
-        Flip: _on_flip,
-        Reveal: _on_reveal,
-    }
-
     # --- legal actions --------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -1018,18 +991,21 @@ class Game:
         check refuses (`_MAY`), no UNO call `uno.may_call` refuses."""
         s = self._s
         kind = s.awaiting.kind
-        moves: list[Action] = self._legal_plays(seat) if kind in PLAYING else []
+        moves: list[Action] = self._legal_plays(seat, kind) if kind in PLAYING else []
         for cls in OTHER_MOVES[kind]:
-            if self._MAY[cls](self, seat):
+            if _MAY[cls](s, s.hands[seat]):
                 moves.append(SEAT_MOVES[cls][seat])
         if uno.may_call(s, seat):
             moves.append(SEAT_MOVES[CallUno][seat])
         return moves
 
-    def _legal_plays(self, seat: int) -> list[Action]:
+    def _legal_plays(self, seat: int, kind: Kind) -> list[Action]:
         """The plays of the awaited seat's seen cards that fit the moment and may go out."""
         s = self._s
-        mode, hand, rules = self._play_mode(seat), s.hands[seat], s.rules
+        hand, rules = s.hands[seat], s.rules
+        mode = PLAY_MODES.get(kind)  # `_play_mode` of the awaited seat: never a jump-in
+        if mode is None:  # a pending draw or an open counter to answer
+            mode = _COUNTER if s.counter else _STACK
         several = len(hand.cards) + hand.unseen > 1  # `hand.count`, inlined: asked every action
         if mode is _TURN_PLAY and several and not (rules.multi_play or rules.seven_zero):
             # The common case: one card that fits the top, which neither empties the hand nor
@@ -1079,7 +1055,52 @@ class Game:
     def _allows(self, action: Action) -> bool:
         """Whether `action` would be accepted now, checked without changing anything."""
         try:
-            self._CHECKS[type(action)](self, action)
+            _CHECKS[type(action)](self, action)
         except IllegalAction:
             return False
         return True
+
+
+# The dispatch tables of `Game`, at module level: Python 3.11 reads a module global in one
+# specialized step, a class attribute read through `self` by a generic lookup.
+_HANDLERS: dict[type, Callable[[Game, Action, Events], None]] = {
+    Play: Game._on_play,
+    Draw: Game._on_draw,
+    Pass: Game._on_pass,
+    ChooseColor: Game._on_choose_color,
+    Accept: Game._on_accept,
+    Challenge: Game._on_challenge,
+    CallUno: Game._on_call_uno,
+    CatchUno: Game._on_catch_uno,
+    Leave: Game._on_leave,
+    NextRound: Game._on_next_round,
+    Flip: Game._on_flip,
+    Reveal: Game._on_reveal,
+}
+
+# The check of the actions `legal_actions()` lists; the others check as they apply.
+_CHECKS: dict[type, Callable[[Game, Action], None]] = {
+    Play: Game._check_play,
+    Draw: Game._check_draw,
+    Pass: Game._check_pass,
+    Accept: Game._check_accept,
+    Challenge: Game._check_challenge,
+    CallUno: Game._check_call,
+    ChooseColor: Game._check_choose_color,
+}
+
+# The moves but plays as `legal_actions()` sifts them, for the awaited seat and its hand at
+# one of their moments: their checks less the seat and the moment, as a yes or no.
+_MAY: dict[type, Callable[[State, Hand], bool]] = {
+    Draw: drawing.may_draw,
+    Pass: lambda s, hand: s.awaiting.kind is _REVEAL or drawing.may_pass(s),
+    Accept: lambda s, hand: True,
+    Challenge: lambda s, hand: stacking.may_challenge(s),
+}
+
+# What a seen drawn card leads to (`drawing.after_draw`).
+_AFTER_DRAW: dict[drawing.AfterDraw, Callable[[Game, int, Card, Events], None]] = {
+    drawing.AfterDraw.PLAY: Game._play_drawn,
+    drawing.AfterDraw.PASS: Game._pass_drawn,
+    drawing.AfterDraw.WAIT: Game._keep_drawn,
+}

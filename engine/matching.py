@@ -6,8 +6,6 @@ strict (reglamento): numbers on the same number, R on R, S and D2 only on their 
 
 from __future__ import annotations
 
-from functools import cache
-
 from .cards import ALL_CARDS, Card, Color, Rank
 from .errors import IllegalAction, Refusal
 from .rules import Matching
@@ -18,19 +16,14 @@ def fits(s: State, card: Card) -> bool:
     """Whether a card may be played on the top card (ignoring turn and hand)."""
     if s.color is None:
         return True
-    return card_fits(s.rules.matching, s.color, s.discard[-1].rank, card)
+    return card in FITTING[s.rules.matching][s.color][s.discard[-1].rank]
 
 
 def fitting(s: State) -> frozenset[Card]:
     """Every card that may be played on the top card now (`fits`, for a whole hand at once)."""
     if s.color is None:
         return ALL_CARDS
-    return _fitting(s.rules.matching, s.color, s.discard[-1].rank)
-
-
-@cache
-def _fitting(matching: Matching, color: Color, top: Rank) -> frozenset[Card]:
-    return frozenset(card for card in ALL_CARDS if card_fits(matching, color, top, card))
+    return FITTING[s.rules.matching][s.color][s.discard[-1].rank]
 
 
 def card_fits(matching: Matching, color: Color, top: Rank, card: Card) -> bool:
@@ -45,6 +38,20 @@ def card_fits(matching: Matching, color: Color, top: Rank, card: Card) -> bool:
 # Bound once: Python 3.11 looks `Matching.STRICT` up through EnumType.__getattr__'s slow path,
 # several times the cost of a module global, and every drawn card is fitted.
 _STRICT = Matching.STRICT
+
+
+# The cards that fit each top card, per matching rule, colour to follow and top rank: built
+# once (a few hundred sets), found by three lookups, not a cache's call (asked every turn).
+FITTING: dict[Matching, dict[Color, dict[Rank, frozenset[Card]]]] = {
+    matching: {
+        color: {
+            top: frozenset(card for card in ALL_CARDS if card_fits(matching, color, top, card))
+            for top in Rank
+        }
+        for color in Color
+    }
+    for matching in Matching
+}
 
 
 def matches_top(s: State, card: Card) -> bool:

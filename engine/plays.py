@@ -9,7 +9,7 @@ from functools import lru_cache
 from .actions import Action, Play
 from .cards import ALL_CARDS, Card, Color, Rank
 from .hands import partners, swaps
-from .state import State
+from .state import MAX_PLAYERS, State
 from .values import shared
 
 
@@ -31,7 +31,7 @@ def singles(s: State, seat: int, firsts: Container[Card]) -> list[Action]:
     for card in s.hands[seat].cards:
         if card in firsts and card not in found:
             found.add(card)
-            plays += by_face[card]
+            plays.extend(by_face[card])
     return plays
 
 
@@ -58,15 +58,11 @@ def _plays(seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
     return (Play(seat, cards),)
 
 
-class _BySeat(dict[int, dict[Card, tuple[Play, ...]]]):
-    """Each seat's plays of one card (`_plays`), by face, built on the seat's first use."""
-
-    def __missing__(self, seat: int) -> dict[Card, tuple[Play, ...]]:
-        by_face = self[seat] = {card: _plays(seat, (card,)) for card in ALL_CARDS}
-        return by_face
-
-
-BY_FACE = _BySeat()
+# Each seat's plays of one card (`_plays`), by face, built once for every seat: a tuple and
+# a dict, each indexed in one specialized step (every listing at a turn asks).
+BY_FACE: tuple[dict[Card, tuple[Play, ...]], ...] = tuple(
+    {card: _plays(seat, (card,)) for card in ALL_CARDS} for seat in range(MAX_PLAYERS)
+)
 
 
 def runs(hand: list[Card]) -> Iterator[tuple[Card, ...]]:

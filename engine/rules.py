@@ -73,7 +73,9 @@ _CHOICES: dict[str, type[StrEnum]] = {
 }
 
 
-@dataclass(frozen=True)
+# Slots: the engine reads knobs on every action, and Python 3.11 cannot specialize reading an
+# attribute whose class holds a default of a Python class (the enum knobs): slots it can.
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every decision of a rule set. Make variants with `replace(**knobs)`."""
 

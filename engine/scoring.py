@@ -42,7 +42,7 @@ def show_order(s: State, winner: int) -> list[int]:
 
 def points(hand: Hand) -> int:
     """The points of the cards seen in a hand."""
-    return sum(c.points for c in hand.cards)
+    return sum(c.rank.points for c in hand.cards)  # the rank's attribute: no property call
 
 
 def round_points(s: State, winner: int) -> int:

@@ -14,21 +14,33 @@ from .errors import IllegalAction, Refusal
 from .matching import matches_top
 from .rules import Stacking
 from .state import Events, Hand, Kind, Mode, State, Wild4
+from .values import shared
 
 _ANSWERS_COOL = (Rank.SKIP, Rank.REVERSE)
 
 
 def answers(s: State, card: Card) -> bool:
     """Whether `card` answers the pending draw (it is added to it or moves it on)."""
-    match s.rules.stacking:
-        case Stacking.SAME:
-            return card.rank is s.discard[-1].rank and card.rank.draws > 0
-        case Stacking.CROSS:
-            return card.rank.draws > 0
-        case Stacking.COOL:
-            answer = card.rank.draws > 0 or card.rank in _ANSWERS_COOL
-            return answer and (card.is_wild or matches_top(s, card))
+    stacking = s.rules.stacking
+    if stacking is _SAME:
+        return card.rank is s.discard[-1].rank and card.rank.draws > 0
+    if stacking is _CROSS:
+        return card.rank.draws > 0
+    if stacking is _COOL:
+        answer = card.rank.draws > 0 or card.rank in _ANSWERS_COOL
+        return answer and (card.is_wild or matches_top(s, card))
     return False
+
+
+def answerable(s: State) -> bool:
+    """Whether any card may answer a pending draw (official and reglamento: none)."""
+    return s.rules.stacking is not _NONE
+
+
+# Bound once: Python 3.11 looks `Stacking.SAME` up through EnumType.__getattr__'s slow path,
+# and a pending draw's listing asks for every card of the hand.
+_NONE, _SAME, _CROSS, _COOL = Stacking.NONE, Stacking.SAME, Stacking.CROSS, Stacking.COOL
+_WILD4 = Rank.WILD4
 
 
 def check_answer(s: State, cards: tuple[Card, ...]) -> None:
@@ -44,8 +56,8 @@ def hit(s: State, seat: int, rank: Rank, events: Events, n: int = 1, first: bool
     s.pending += rank.draws * n
     rules = s.rules
     # Cool answers a played +2 ("al jugar un +2"); a first card D2 hits as official.
-    answerable = rules.stacks and not (first and rules.stacking is Stacking.COOL)
-    if rank is Rank.WILD4 and rules.w4_restricted:
+    answerable = rules.stacking is not _NONE and not (first and rules.stacking is _COOL)
+    if rank is _WILD4 and rules.w4_restricted:
         s.wait_for(Kind.CHALLENGE, victim)
         events.append(ev.DrawStacked(victim, s.pending))
     elif answerable:
@@ -77,8 +89,8 @@ def take(s: State, victim: int, events: Events) -> None:
     total, s.pending, s.w4 = s.pending, 0, None
     s.draw(victim, total, events, "penalty")
     if s.rules.draw_skips:
-        events.append(ev.Skipped(victim))
-        s.begin_turn(s.next(victim))
+        events.append(shared(ev.Skipped, victim))
+        s.turn_after(victim)
     else:
         s.begin_turn(victim)
 

@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from . import events as ev
 from .cards import Card, Color
@@ -112,17 +111,15 @@ class Awaiting:
     seat: int | None
 
 
-@cache
-def awaiting(kind: Kind, seat: int | None) -> Awaiting:
-    """Awaiting values, shared: at most 9 kinds for 11 seats (or None)."""
-    return Awaiting(kind, seat)
-
-
 MAX_PLAYERS = 10  # the most seats a game has
-# Each seat's turn, built once: nearly every action begins a turn, and a tuple index costs
-# less than the `awaiting` cache plus a `Kind.TURN` lookup (Python 3.11 finds enum members
-# through EnumType.__getattr__'s slow path).
-TURNS = tuple(awaiting(Kind.TURN, seat) for seat in range(MAX_PLAYERS))
+# Every Awaiting value, built once: each kind's, per seat, then for no seat (index -1). Found
+# by two indexes, not a cache's call (a wait begins on nearly every action).
+AWAITING: dict[Kind, tuple[Awaiting, ...]] = {
+    kind: tuple(Awaiting(kind, seat) for seat in (*range(MAX_PLAYERS), None)) for kind in Kind
+}
+# Each seat's turn: a tuple index costs less than a `Kind.TURN` lookup too (Python 3.11 finds
+# enum members through EnumType.__getattr__'s slow path).
+TURNS = AWAITING[Kind.TURN]
 
 
 @dataclass(frozen=True)
@@ -222,7 +219,7 @@ class State:
         self.out_of_play: list[Card] = []
         self.color: Color | None = None
         self.direction = 1
-        self.awaiting = awaiting(Kind.TURN, 0)
+        self.awaiting = TURNS[0]
         self.pending = 0  # cards stacked on the awaited seat
         self.called: set[int] = set()  # seats that called UNO
         self.catch_target: int | None = None  # the seat that may be caught at one card
@@ -230,7 +227,9 @@ class State:
         self.scores = [0] * players
         self.winner: int | None = None
         self.match_winner: int | None = None
-        self.drawn: list[Card] = []  # cards drawn during this turn
+        # Cards drawn during this turn: a tuple, so a new turn sets the one empty tuple and
+        # builds no list (nearly every action begins a turn).
+        self.drawn: tuple[Card, ...] = ()
         self.drew_nothing = False  # a draw this turn found no card to take
         self.w4: Wild4 | None = None
         self.real = False  # real cards: the pile is counted, not seen
@@ -243,7 +242,7 @@ class State:
         self.meanwhile: Awaiting | None = None
 
     def reset_round(self) -> None:
-        self.discard, self.out_of_play, self.drawn = [], [], []
+        self.discard, self.out_of_play, self.drawn = [], [], ()
         self.hands = [Hand() for _ in range(self.players)]
         self.called, self.catch_target, self.winner = set(), None, None
         self.direction, self.pending, self.w4, self.color = 1, 0, None, None
@@ -276,10 +275,17 @@ class State:
         return seat
 
     def wait_for(self, kind: Kind, seat: int | None) -> None:
-        self.awaiting = awaiting(kind, seat)
+        self.awaiting = AWAITING[kind][-1 if seat is None else seat]
 
     def begin_turn(self, seat: int) -> None:
-        self.drawn, self.drew_nothing, self.counter = [], False, None
+        self.drawn, self.drew_nothing, self.counter = (), False, None
+        self.awaiting = TURNS[seat]
+
+    def turn_after(self, seat: int) -> None:
+        """The turn of the seat after `seat` (`begin_turn(next(seat))`, in one call: nearly
+        every action ends so)."""
+        seat = self.next(seat) if self.left else (seat + self.direction) % self.players
+        self.drawn, self.drew_nothing, self.counter = (), False, None
         self.awaiting = TURNS[seat]
 
     def flip(self, n: int, events: Events) -> None:
@@ -315,14 +321,16 @@ class State:
             else:
                 self.pile_unseen -= 1
                 unseen += 1
-        hand.cards += got
+        seen = tuple(got)
+        hand.cards.extend(got)
         hand.unseen += unseen
-        self.drawn += got
+        self.drawn += seen
         if got or unseen:
-            self.called.discard(seat)
-            if self.catch_target == seat:
+            if seat in self.called:
+                self.called.remove(seat)
+            if self.catch_target is not None and self.catch_target == seat:
                 self.catch_target = None
-        events.append(shared(ev.Drew, seat, len(got) + unseen, tuple(got), reason))
+        events.append(shared(ev.Drew, seat, len(got) + unseen, seen, reason))
         return got
 
     def _reshuffle(self, events: Events) -> bool:

@@ -23,12 +23,15 @@ def after_play(s: State, seat: int) -> None:
     count = len(hand.cards) + hand.unseen  # `hand.count`, inlined: asked every play
     if count == 1 and seat not in s.called:
         s.catch_target = seat
-    elif count > 1:
-        s.called.discard(seat)
+    elif count > 1 and seat in s.called:
+        s.called.remove(seat)
 
 
 def may_call(s: State, seat: int) -> bool:
     """Whether `seat` may call UNO now (`check_call` as a yes or no)."""
+    hand = s.hands[seat]
+    if len(hand.cards) + hand.unseen > 2 and not s.rules.multi_play:
+        return False  # the common case, first (as `few_to_call`): every listing asks
     return seat not in s.called and s.winner is None and few_to_call(s, seat)
 
 
