@@ -353,18 +353,21 @@ WHY = {
         "that freed surfaces left, and memory crept up from match to match."
     ),
     "instructions": (
-        "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the 80 "
-        "frames about the median, 2026-11-25): of about 10.3 M, the Python that lists the "
-        "frame's drawing calls and compares them with the last frame's takes about 4 M; the "
-        "felt's ellipse where a region crosses its rim about 1.3 M (SDL walks the whole "
-        "ellipse for each such region; a region wholly inside or outside it is one fill or "
-        "nothing); blending the regions' images and texts onto the screen 1.5 M; new texts "
-        "(drawn at twice the size and halved) about 1.5 M. Already cut, with the same pixels "
-        "(tests/table/test_regions.py, the screen audit, the screenshots): the felt and the "
-        "rounded boxes wholly inside or outside a region (11.5 M to 10.7 M), a text's other "
-        "colours made from the one kept (10.3 M). What would close the rest: listing only "
-        "the parts of a frame whose facts changed, and the felt kept as an image of the "
-        "screen's format (8 MB more, which the memory target does not leave)."
+        "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the 60-80 "
+        "frames about the median, 2026-11-27, at about 9 M): building the View from the "
+        "session takes about 0.65 M; listing again the parts whose facts changed (about 4 a "
+        "frame: the prompt, the events, the pile, a seat or two), new texts included, about "
+        "4 M, of which drawing texts not kept (at twice the size, then halved) about 1 M; "
+        "the rest draws the regions: blending texts and images about 1.2 M, fills about 0.6 M, "
+        "rounded boxes too large to keep as images (the top card's colour frame, overlays) "
+        "about 0.45 M, and the Python that diffs and replays the calls. Cut with the same "
+        "pixels (tests/table/test_regions.py, the screen audit, the screenshots): a region the "
+        "felt's edge crosses drawn from pieces of the edge kept one byte a pixel (about 0.2 MB "
+        "at 1080p) instead of SDL walking both ellipses, and a kept panel's opaque rows "
+        "copied, not blended (9.42 M to 8.92 M, the loop's frame); the seat on turn's glow "
+        "and box as one image, the felt one call, the last events' sentences kept. Not "
+        "worth it: a larger or segmented text cache (replaying this match's texts, twice the "
+        "budget still makes 83% as many texts anew: most sentences are new)."
     ),
 }
 

@@ -41,7 +41,8 @@ class Op(NamedTuple):
 class Oval:
     """The pixels pygame.draw.ellipse fills in `rect`, as a mask: a region wholly inside them
     is one fill, a region wholly outside is nothing. SDL walks the whole ellipse for every
-    region it is clipped to (the table's felt is most of the screen)."""
+    region it is clipped to (the table's felt is most of the screen), so a region its edge
+    crosses is drawn from the ellipse's edge kept in pieces (`draw`)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -57,6 +58,8 @@ class Oval:
         if min(half) > 0:
             self._core = pygame.Rect(0, 0, int(2 * half[0]), int(2 * half[1]))
             self._core.center = rect.center
+        self._bands = _Band.cut(layer, rect.topleft)
+        self._color: tuple | None = None  # the colour the pieces are in
 
     def holds(self, region: pygame.Rect) -> bool | None:
         """True: every pixel of `region` is the ellipse's; False: none is; None: some are."""
@@ -70,6 +73,84 @@ class Oval:
         if area == 0:
             return False
         return True if area == region.width * region.height else None
+
+    def draw(self, surface: pygame.Surface, color: tuple, inside: bool | None = None) -> None:
+        """The ellipse filled in `color` within `surface`'s clip: the very pixels
+        pygame.draw.ellipse paints there (`inside`: what `holds` says of the clip, if known)."""
+        clip = surface.get_clip()
+        if inside is None:
+            inside = self.holds(clip)
+        if inside is not None:
+            if inside:
+                surface.fill(color, clip)
+            return
+        if self._bands is None or len(color) != 3 or surface.get_flags() & pygame.SRCALPHA:
+            pygame.draw.ellipse(surface, color, self.rect)  # no pieces for these
+            return
+        if color != self._color:
+            for band in self._bands:
+                for piece, _ in band.pieces:
+                    piece.set_palette_at(1, color)
+            self._color = color
+        top = self.rect.top
+        first = max(0, (clip.top - top) // BAND)
+        last = min(len(self._bands), -((top - clip.bottom) // BAND))
+        for band in self._bands[first:last]:
+            if band.middle is not None and band.middle.colliderect(clip):
+                surface.fill(color, band.middle)
+            for piece, at in band.pieces:
+                surface.blit(piece, at)  # SDL clips it to the region
+
+
+BAND = 32
+"""Rows of an ellipse's edge kept as one piece: fewer calls per region, more bytes kept."""
+
+
+class _Band:
+    """`BAND` rows of an ellipse: the columns every one of them fills (`middle`, one fill),
+    and the pieces of the ellipse's drawing (8-bit, the colour key clear) where its edge runs,
+    each with where it goes."""
+
+    def __init__(self, middle: pygame.Rect | None, pieces: list) -> None:
+        self.middle = middle
+        self.pieces = pieces
+
+    @staticmethod
+    def cut(layer: pygame.Surface, at: tuple[int, int]) -> list[_Band] | None:
+        """The bands of the ellipse drawn in colour 1 on the 8-bit `layer`, which goes at
+        `at` (None: a row that is not one run, where no band holds)."""
+        width, height = layer.get_size()
+        raw = pygame.image.tobytes(layer, "P")
+        runs = []
+        for y in range(0, len(raw), width):
+            row = raw[y : y + width]
+            first, last = row.find(1), row.rfind(1)
+            if first >= 0 and row.count(1) != last - first + 1:
+                return None
+            runs.append((first, last + 1) if first >= 0 else None)
+        bands = []
+        for r0 in range(0, height, BAND):
+            r1 = min(height, r0 + BAND)
+            rows = runs[r0:r1]
+            full = [run for run in rows if run is not None]
+            if not full:
+                bands.append(_Band(None, []))
+                continue
+            outer = (min(a for a, _ in full), max(b for _, b in full))
+            inner = (max(a for a, _ in full), min(b for _, b in full))
+            middle = None
+            spans = [outer]
+            if len(full) == len(rows) and inner[0] < inner[1]:
+                middle = pygame.Rect(at[0] + inner[0], at[1] + r0, inner[1] - inner[0], r1 - r0)
+                spans = [(outer[0], inner[0]), (inner[1], outer[1])]
+            pieces = []
+            for a, b in spans:
+                if a < b:
+                    piece = layer.subsurface((a, r0, b - a, r1 - r0)).copy()
+                    piece.set_colorkey(0)
+                    pieces.append((piece, (at[0] + a, at[1] + r0)))
+            bands.append(_Band(middle, pieces))
+        return bands
 
 
 class SurfaceCache:
@@ -104,8 +185,67 @@ class SurfaceCache:
         return list(self._items)
 
 
-def _size(image: pygame.Surface) -> int:
+def _size(image: pygame.Surface | Split) -> int:
+    if isinstance(image, Split):
+        return sum(_size(piece) for piece, _ in image.pieces)
     return image.get_pitch() * image.get_height()
+
+
+class Split:
+    """An image kept as bands of rows: those wholly opaque in the screen's format without
+    alpha, copied as they are, the rest blended; the very pixels the image blended whole
+    paints (a pixel of alpha 255 blends to itself), for a fraction of the work. Compared by
+    identity, as a kept image is."""
+
+    def __init__(self, pieces: tuple, ink: pygame.Rect) -> None:
+        self.pieces = pieces  # (image, where in the whole)
+        self.ink = ink  # where the whole has ink
+
+    @staticmethod
+    def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
+        """`image` (with alpha) split about the block of alpha 255 through its middle: that
+        block in the screen's format without alpha, the bands above and below it and the
+        sides beside it as they are; each piece `convert`ed."""
+        width, height = image.get_size()
+        block = _opaque_block(pygame.image.tobytes(image, "RGBA")[3::4], width, height)
+        ink = image.get_bounding_rect()
+        if block is None:
+            return Split(((convert(image), (0, 0)),), ink)
+        left, top, right, bottom = block
+        flat = pygame.Surface((right - left, bottom - top))
+        flat.blit(image, (-left, -top))
+        pieces = [(convert(flat), (left, top))]
+        middle = bottom - top
+        around = ((0, 0, width, top), (0, bottom, width, height - bottom),
+                  (0, top, left, middle), (right, top, width - right, middle))  # fmt: skip
+        for x, y, w, h in around:
+            if w > 0 and h > 0:
+                pieces.append((convert(image.subsurface((x, y, w, h)).copy()), (x, y)))
+        return Split(tuple(pieces), ink)
+
+
+def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
+    """The columns of the middle row's run of alpha 255 through its middle, and the rows
+    about the middle whose alpha is 255 in all of them: (left, top, right, bottom), or None."""
+    if not width or not height:
+        return None
+    y, x = height // 2, width // 2
+    row = alpha[y * width : (y + 1) * width]
+    if row[x] != 255:
+        return None
+    left = max(row.rfind(c, 0, x) for c in range(255)) + 1
+    right = min((i for i in (row.find(c, x) for c in range(255)) if i >= 0), default=width)
+    opaque = b"\xff" * (right - left)
+
+    def full(r: int) -> bool:
+        return alpha[r * width + left : r * width + right] == opaque
+
+    top, bottom = y, y + 1
+    while top > 0 and full(top - 1):
+        top -= 1
+    while bottom < height and full(bottom):
+        bottom += 1
+    return left, top, right, bottom
 
 
 def _line_height(font: pygame.font.Font) -> int:
@@ -361,13 +501,37 @@ class Painter:
         if fill is not None and (len(fill) == 4 or self._kept(rect, radius)):
             # Drawn once into an image: rounded corners cost SDL more than a blit does.
             key = ("panel", rect.size, tuple(fill), edge and tuple(edge), edge_width, radius)
-            image = self.image(key, lambda: _panel(rect.size, fill, edge, edge_width, radius))
-            self._blit(image, rect)
+            split = self.images.get(key)
+            if split is None:
+                layer = _panel(rect.size, fill, edge, edge_width, radius)
+                split = Split.of(layer, self._screen_format)
+                self.images.put(key, split)
+            self._op("split", tuple(split.ink.move(rect.topleft)), split, rect.topleft)
             return rect
         if fill is not None:
             self.rect(fill, rect, 0, radius)
         if edge_width > 0:
             self.rect(edge, rect, edge_width, radius)
+        return rect
+
+    def glowing(
+        self, rect: pygame.Rect, fill, edge, width: int, radius: int, glow: pygame.Rect, halo
+    ) -> pygame.Rect:
+        """A panel (as `panel` draws it) over a see-through rounded `glow` (`halo`: its fill
+        and radius) drawn first: one image, whose opaque middle is copied, not blended."""
+        glow_fill, glow_radius = halo
+        if len(glow_fill) != 4 or len(fill) != 3 or not self._kept(rect, radius):
+            self.panel(glow, glow_fill, radius=glow_radius)
+            return self.panel(rect, fill, edge, width, radius)
+        at = (rect.x - glow.x, rect.y - glow.y)
+        key = ("glowing", glow.size, tuple(glow_fill), glow_radius, at, rect.size, tuple(fill),
+               edge and tuple(edge), width, radius)  # fmt: skip
+        split = self.images.get(key)
+        if split is None:
+            layer = _glowing(glow.size, halo, at, _panel(rect.size, fill, edge, width, radius))
+            split = Split.of(layer, self._screen_format)
+            self.images.put(key, split)
+        self._op("split", tuple(split.ink.move(glow.topleft)), split, glow.topleft)
         return rect
 
     def _kept(self, rect: pygame.Rect, radius: int) -> bool:
@@ -389,12 +553,21 @@ class Painter:
     def ellipse(self, color, rect: pygame.Rect) -> None:
         """pygame.draw.ellipse (filled), as a call of the frame."""
         box = tuple(pygame.Rect(rect))
+        self._op("ellipse", box, tuple(color), box, self._oval(box))
+
+    def felt(self, color, rect: pygame.Rect, ovals: tuple[tuple[tuple, pygame.Rect], ...]) -> None:
+        """`rect` filled, then each of `ovals` (colour, rect) filled over it, as one call of
+        the frame: a region wholly inside an ellipse is drawn from that ellipse on."""
+        layers = tuple((tuple(c), self._oval(tuple(pygame.Rect(r)))) for c, r in ovals)
+        self._op("felt", tuple(pygame.Rect(rect)), tuple(color), layers)
+
+    def _oval(self, box: Box) -> Oval:
         oval = self._ovals.get(box)
         if oval is None:
             if len(self._ovals) >= OVALS:
                 self._ovals.clear()
             oval = self._ovals[box] = Oval(pygame.Rect(box))
-        self._op("ellipse", box, tuple(color), box, oval)
+        return oval
 
     def lines(self, color, points, width: int) -> None:
         """pygame.draw.lines (open), as a call of the frame."""
@@ -466,9 +639,28 @@ def _panel(size: tuple[int, int], fill, edge, width: int, radius: int) -> pygame
     return layer
 
 
+def _glowing(size: tuple[int, int], halo, at: tuple[int, int], panel: pygame.Surface):
+    """A glow with `panel` at `at` over it: blending the two in turn onto any opaque pixels
+    gives what blending this does, as every pixel of a panel is clear or of alpha 255 (the
+    panel's pixels are copied in where they are opaque, the glow's kept where it is clear)."""
+    glow_fill, glow_radius = halo
+    layer = _panel(size, glow_fill, None, 0, glow_radius)
+    shape = pygame.mask.from_surface(panel, 254)
+    if shape.count() != pygame.mask.from_surface(panel, 0).count():
+        raise ValueError("a panel with pixels neither clear nor opaque")
+    shape.to_surface(layer, setsurface=panel, unsetcolor=None, dest=at)
+    return layer
+
+
 def _blit(surface: pygame.Surface, op: Op) -> None:
     image, topleft = op.args
     surface.blit(image, topleft)
+
+
+def _split(surface: pygame.Surface, op: Op) -> None:
+    split, (x, y) = op.args
+    for image, (dx, dy) in split.pieces:
+        surface.blit(image, (x + dx, y + dy))
 
 
 def _rect(surface: pygame.Surface, op: Op) -> None:
@@ -504,13 +696,20 @@ def _circle(surface: pygame.Surface, op: Op) -> None:
 
 
 def _ellipse(surface: pygame.Surface, op: Op) -> None:
-    color, rect, oval = op.args
+    color, _, oval = op.args
+    oval.draw(surface, color)
+
+
+def _felt(surface: pygame.Surface, op: Op) -> None:
+    color, layers = op.args
     clip = surface.get_clip()
-    inside = oval.holds(clip)
-    if inside is None:
-        pygame.draw.ellipse(surface, color, rect)
-    elif inside:
-        surface.fill(color, clip)
+    inside = [oval.holds(clip) for _, oval in layers]
+    # What lies under an ellipse that fills the whole region is never seen: not drawn.
+    first = max((k for k, held in enumerate(inside) if held), default=-1)
+    if first < 0:
+        surface.fill(color, pygame.Rect(op.box).clip(clip))
+    for (oval_color, oval), held in list(zip(layers, inside, strict=True))[max(0, first) :]:
+        oval.draw(surface, oval_color, held)
 
 
 def _lines(surface: pygame.Surface, op: Op) -> None:
@@ -530,9 +729,11 @@ def _shade(surface: pygame.Surface, op: Op) -> None:
 
 _DRAW: dict[str, Callable[[pygame.Surface, Op], None]] = {
     "blit": _blit,
+    "split": _split,
     "rect": _rect,
     "circle": _circle,
     "ellipse": _ellipse,
+    "felt": _felt,
     "lines": _lines,
     "polygon": _polygon,
     "shade": _shade,

@@ -72,12 +72,13 @@ def swatch(p: Painter, letter: str, size: int, text: Text) -> pygame.Surface:
 def background(p: Painter, lay: Layout, text: Text, felt: bool) -> None:
     """The dark room and, for table screens, the lighter oval of the table: drawn in the
     screen's own format, within the regions a frame redraws (no image to keep or convert)."""
-    p.rect(th.BACKGROUND, lay.screen)
-    if felt:
-        sw, sh = lay.seat_size
-        oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
-        p.ellipse(th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-        p.ellipse(th.FELT, oval)
+    if not felt:
+        p.rect(th.BACKGROUND, lay.screen)
+        return
+    sw, sh = lay.seat_size
+    oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
+    edge = (th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
+    p.felt(th.BACKGROUND, lay.screen, (edge, (th.FELT, oval)))
 
 
 # --- seats ------------------------------------------------------------------------------
@@ -125,8 +126,8 @@ def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
         p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius)
     elif seat.turn and not lobby:
         glow = rect.inflate(lay.u(1.6), lay.u(1.6))
-        p.panel(glow, (*th.HIGHLIGHT, 90), radius=radius + lay.u(0.8))
-        p.panel(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius)
+        halo = ((*th.HIGHLIGHT, 90), radius + lay.u(0.8))
+        p.glowing(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius, glow, halo)
     elif seat.left or (lobby and not seat.joined):
         p.panel(
             rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), th.PANEL_EDGE, max(1, lay.u(0.3)), radius

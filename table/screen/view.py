@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -379,12 +380,19 @@ def event_lines(events: Sequence, names: tuple[str, ...], text: Text) -> tuple[s
     """The newest events as sentences, newest first (strings are kept as they are)."""
     lines = []
     for event in reversed(events):
-        line = event if isinstance(event, str) else text.event(event, names)
+        line = event if isinstance(event, str) else sentence(text, event, names)
         if line:
             lines.append(line)
         if len(lines) == EVENT_LINES:
             break
     return tuple(lines)
+
+
+@functools.lru_cache(maxsize=4 * EVENT_LINES)
+def sentence(text: Text, event: ev.Event, names: tuple[str, ...]) -> str | None:
+    """`text.event(event, names)`, kept: every frame words the last few events again, and
+    they stay the same until the next one (events, names and Text are values)."""
+    return text.event(event, names)
 
 
 def leaving_prompt(seats: Sequence[int], names: tuple[str, ...], text: Text) -> str:

@@ -91,3 +91,99 @@ def test_an_ellipse_in_regions_swept_across_it_is_the_ellipse_drawn_whole():
     for region in (r.clip(whole.get_rect()) for r in regions):
         cut = pygame.image.tobytes(whole.subsurface(region), "RGB")
         assert _draw(call, region) == cut, region
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_ellipse_drawn_from_its_pieces_is_pygames_ellipse(seed):
+    """The ellipse op draws a region its edge crosses from pieces kept of its edge, never
+    with pygame.draw.ellipse: whole or in regions, the pixels are pygame's."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        box = pygame.Rect(rng.randint(-40, 200), rng.randint(-40, 150), 0, 0)
+        box.size = (rng.randint(1, 380), rng.randint(1, 280))
+        color = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
+        drawn = pygame.Surface(SIZE)
+        drawn.fill((10, 20, 30))
+        pygame.draw.ellipse(drawn, color, box)
+
+        def call(p, box=box, color=color):
+            p.ellipse(color, box)
+
+        assert _draw(call, None) == pygame.image.tobytes(drawn, "RGB"), box
+        for _ in range(5):
+            region = pygame.Rect(rng.randint(0, 350), rng.randint(0, 250), 0, 0)
+            region.size = (rng.randint(1, SIZE[0] - region.x), rng.randint(1, SIZE[1] - region.y))
+            cut = pygame.image.tobytes(drawn.subsurface(region), "RGB")
+            assert _draw(call, region) == cut, (box, region)
+
+
+@pytest.mark.parametrize(("width", "radius"), [(0, 6), (2, 20), (3, 0)])
+def test_a_kept_panel_blitted_in_bands_is_the_panel_blended_whole(width, radius):
+    """A kept panel's rows of alpha 255 are copied, the others blended: the same pixels as
+    the panel's image blended whole."""
+    rect = pygame.Rect(30, 25, 90, 60)  # small: kept as an image
+    fill, edge = (90, 200, 250), (250, 240, 20)
+    surface = pygame.Surface(SIZE)
+    surface.fill((10, 20, 30))
+    whole = surface.copy()
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    if width:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+    whole.blit(layer, rect)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.panel(rect, fill, edge if width else None, width, radius)
+    painter.replay()
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
+    """The seat on turn's glow and box, kept as one image (its opaque middle copied): the
+    pixels of the glow blended, then the box blended over it, on a background of many
+    colours."""
+    glow = pygame.Rect(40, 30, 100, 76)  # small: kept as images
+    rect = glow.inflate(-16, -16)
+    fill, edge, halo = (30, 60, 90), (250, 240, 20), ((250, 240, 20, 90), 14)
+    surface = pygame.Surface(SIZE)
+    for x in range(0, SIZE[0], 5):
+        surface.fill((x % 256, (3 * x) % 256, 90), (x, 0, 5, SIZE[1]))
+    whole = surface.copy()
+    for box, colour, width, radius in ((glow, halo[0], 0, halo[1]), (rect, fill, 3, 10)):
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+        if width:
+            pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+        whole.blit(layer, box)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.glowing(rect, fill, edge, 3, 10, glow, halo)
+    assert [op.kind for op in painter.ops] == ["split"]
+    assert len(painter.ops[0].args[0].pieces) == 5  # the middle copied, four sides blended
+    painter.replay()
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_the_felt_in_regions_is_the_room_and_its_ellipses_drawn_whole():
+    """The felt (a fill, then two ellipses over it, as one call): in any region, what
+    pygame draws of the three in turn; a region inside an ellipse is drawn from it on."""
+    room, edge, felt = (10, 20, 30), (80, 90, 100), (20, 120, 60)
+    oval = pygame.Rect(60, 50, 280, 200)
+    drawn = pygame.Surface(SIZE)
+    drawn.fill(room)
+    pygame.draw.ellipse(drawn, edge, oval.inflate(6, 6))
+    pygame.draw.ellipse(drawn, felt, oval)
+
+    def call(p):
+        p.felt(room, pygame.Rect(0, 0, *SIZE), ((edge, oval.inflate(6, 6)), (felt, oval)))
+
+    assert _draw(call, None) == pygame.image.tobytes(drawn, "RGB")
+    regions = [
+        pygame.Rect(x, y, w, h)
+        for x in range(0, SIZE[0], 23)
+        for y in range(0, SIZE[1], 19)
+        for w, h in ((5, 5), (60, 30))
+    ]
+    for region in (r.clip(drawn.get_rect()) for r in regions):
+        cut = pygame.image.tobytes(drawn.subsurface(region), "RGB")
+        assert _draw(call, region) == cut, region
