@@ -126,11 +126,7 @@ def test_a_kept_panel_blitted_in_bands_is_the_panel_blended_whole(width, radius)
     surface = pygame.Surface(SIZE)
     surface.fill((10, 20, 30))
     whole = surface.copy()
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
-    if width:
-        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
-    whole.blit(layer, rect)
+    _blend_panel(whole, rect, fill, edge, width, radius)
     painter = Painter(surface)
     painter.begin(defer=True)
     painter.panel(rect, fill, edge if width else None, width, radius)
@@ -149,12 +145,8 @@ def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
     for x in range(0, SIZE[0], 5):
         surface.fill((x % 256, (3 * x) % 256, 90), (x, 0, 5, SIZE[1]))
     whole = surface.copy()
-    for box, colour, width, radius in ((glow, halo[0], 0, halo[1]), (rect, fill, 3, 10)):
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-        if width:
-            pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
-        whole.blit(layer, box)
+    _blend_panel(whole, glow, halo[0], edge, 0, halo[1])
+    _blend_panel(whole, rect, fill, edge, 3, 10)
     painter = Painter(surface)
     painter.begin(defer=True)
     painter.glowing(rect, fill, edge, 3, 10, glow, halo)
@@ -162,6 +154,15 @@ def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
     assert len(painter.ops[0].args[0].pieces) == 5  # the middle copied, four sides blended
     painter.replay()
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def _blend_panel(surface, box, fill, edge, width, radius):
+    """A rounded box drawn on a layer of its own, then blended onto `surface`: the reference."""
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    if width:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+    surface.blit(layer, box)
 
 
 def test_the_felt_in_regions_is_the_room_and_its_ellipses_drawn_whole():
