@@ -5,7 +5,7 @@ Session with its journal, every change drawn by the Window) and prints one JSON 
 of the screen each frame hands to the display (`Display.show`'s regions), and the frames.
 
 Each change is drawn as the table's loop draws it (table/flow/loop.py): when the session's
-version moved or the window wants a frame, `Window.draw` then `Window.present`, with garbage
+version moved or the window wants a frame, `Window.frame` (`draw`, then `present`), with garbage
 collection held off: the View built from the session, compared with the frame on screen,
 listed, drawn in the regions that changed and handed to the display. That whole call goes
 through `operator.call`, a C function nothing else in a frame calls, so that `valgrind
@@ -62,7 +62,7 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
                     shown = session.version
                     drawn = window.display.drawn
                     with collection_waits():
-                        operator.call(_frame, window, session, match.now)
+                        operator.call(window.frame, session, match.now)
                     drew.append(window.display.drawn != drawn)
                     if drew[-1]:
                         shares.append(window.display.updated / screen)
@@ -79,12 +79,6 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
         "p90_share": ordered[round(0.9 * (len(ordered) - 1))],
         "drew": "".join("01"[d] for d in drew),  # per counted call, for instructions()
     }
-
-
-def _frame(window, session, now: float) -> None:
-    """What the loop does for a frame once its input is applied (Loop._draw, Loop._show)."""
-    window.draw(session, now)
-    window.present()
 
 
 def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
