@@ -7,6 +7,7 @@ import math
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import pygame
@@ -19,6 +20,12 @@ from .theme import INK, RGB
 # is used least recently goes first.
 IMAGE_SCREENS = 1.5
 TEXT_SCREENS = 0.5
+# Behind the texts, the alpha alone of each line drawn halved (under FINE_PX; a byte a pixel, as
+# many bytes as TEXT_SCREENS: four times the pixels): a text gone from the cache is made again
+# from it, in any colour, for a quarter of drawing it twice the size and halving it (most of a
+# match's texts come back after the text cache let them go). A larger text is drawn again: that
+# costs less than any copy of it.
+ALPHA_SCREENS = 0.5
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
@@ -154,7 +161,8 @@ class _Band:
 
 
 class SurfaceCache:
-    """Surfaces by key, at most `budget` bytes of pixels; the least recently used go first."""
+    """Surfaces (or texts' `Alpha`) by key, at most `budget` bytes of pixels; the least
+    recently used go first."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -185,9 +193,11 @@ class SurfaceCache:
         return list(self._items)
 
 
-def _size(image: pygame.Surface | Split) -> int:
+def _size(image: pygame.Surface | Split | Alpha) -> int:
     if isinstance(image, Split):
         return sum(_size(piece) for piece, _ in image.pieces)
+    if isinstance(image, Alpha):
+        return len(image.alpha)
     return image.get_pitch() * image.get_height()
 
 
@@ -270,10 +280,9 @@ class Painter:
         self._fonts: dict[int, pygame.font.Font] = {}
         screen = surface.get_width() * surface.get_height() * 4
         self.texts = SurfaceCache(round(screen * TEXT_SCREENS))
+        self.alphas = SurfaceCache(round(screen * ALPHA_SCREENS))  # by (text, px)
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
-        # The colour each text was made in last, and the size it was drawn at to be halved.
-        self._made: dict[tuple[str, int], tuple[RGB, tuple[int, int] | None]] = {}
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -337,27 +346,22 @@ class Painter:
         return font
 
     def text_image(self, text: str, px: int, color: RGB, outline: int = 0) -> pygame.Surface:
+        """One line of `text` at `px` in `color` (with an `outline` of INK), kept."""
         key = (text, px, color, outline)
         image = self.texts.get(key)
         if image is None:
-            font = self.font(px)
-            made = self._made.get((text, px)) if not outline else None
-            source = self.texts.peek((text, px, made[0], 0)) if made is not None else None
-            big = None  # the size a halved text was drawn at
             if outline:
-                image = outlined_text(font, text, color, INK, outline)
-            elif source is not None:
-                big = made[1]
-                image = _recoloured(source, color, big)
-            elif px < FINE_PX:
-                image, big = self._fine(text, px, color)
+                image = outlined_text(self.font(px), text, color, INK, outline)
+            elif px >= FINE_PX:
+                image = self.font(px).render(text, True, color)
             else:
-                image = font.render(text, True, color)
+                alpha = self.alphas.get((text, px))
+                if alpha is None:
+                    image, big = self._fine(text, px, color)
+                    self.alphas.put((text, px), Alpha.of(image, big))
+                else:
+                    image = alpha.coloured(color)
             self.texts.put(key, image)
-            if not outline:
-                if len(self._made) >= WIDTHS:
-                    self._made.clear()
-                self._made[(text, px)] = (color, big)
         return image
 
     def _fine(self, text: str, px: int, color: RGB) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -589,22 +593,39 @@ class Painter:
         self._op("shade", box, level)
 
 
-def _recoloured(source: pygame.Surface, color, big: tuple[int, int] | None) -> pygame.Surface:
-    """The text `source` shows in another colour, in `color`: the very pixels drawing it
-    again gives, for less. A text's alpha does not depend on its colour, and every pixel of a
-    rendered line holds the colour itself; halved from `big` (Painter._fine), each pixel holds
-    what smoothscale makes of that colour alone (`_halved_colour`)."""
-    image = source.copy()
-    image.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)  # colour out, alpha kept
-    if big is None:
-        image.fill((*color[:3], 0), special_flags=pygame.BLEND_RGBA_ADD)
-        return image
-    plane = _halved_colour(color, big, image.get_size())
-    if isinstance(plane, pygame.Color):
-        image.fill(plane, special_flags=pygame.BLEND_RGBA_ADD)
-    else:
-        image.blit(plane, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
-    return image
+@dataclass(frozen=True)
+class Alpha:
+    """A line drawn halved (Painter._fine)'s alpha, a byte a pixel: it does not depend on the
+    colour, and each pixel's colour is what smoothscale makes of that colour alone
+    (`_halved_colour`), so the line is made again from it in any colour."""
+
+    alpha: bytes
+    size: tuple[int, int]
+    big: tuple[int, int]  # the size it was drawn at, to be halved
+
+    @staticmethod
+    def of(image: pygame.Surface, big: tuple[int, int]) -> Alpha:
+        """The alpha of `image`, a line halved from `big`."""
+        width, height = image.get_size()
+        if image.get_pitch() == 4 * width and image.get_masks() == _ARGB:
+            pixels = image.get_buffer().raw  # B, G, R, A: a copy, not a conversion
+        else:
+            pixels = pygame.image.tobytes(image, "BGRA")
+        return Alpha(pixels[3::4], (width, height), big)
+
+    def coloured(self, color) -> pygame.Surface:
+        """The line in `color`: the very pixels drawing it in that colour gives, for less."""
+        width, height = self.size
+        plane = _halved_colour(color, self.big, self.size)
+        if isinstance(plane, pygame.Color):
+            pixels = bytearray((plane.b, plane.g, plane.r, 0)) * (width * height)
+        else:
+            pixels = bytearray(pygame.image.tobytes(plane, "BGRA"))
+        pixels[3::4] = self.alpha
+        return pygame.image.frombuffer(pixels, self.size, "BGRA").copy()
+
+
+_ARGB = (0xFF0000, 0xFF00, 0xFF, 0xFF000000)  # font.render's and smoothscale's masks
 
 
 def _halved_colour(

@@ -1,5 +1,6 @@
-"""A text already made in one colour is made in another from it (table/screen/paint.py's
-`_recoloured`): the very pixels drawing it again gives, halved small texts too."""
+"""A small text (drawn halved) is made in any colour from its alpha, kept apart from the texts
+(table/screen/paint.py's `Alpha`), once the text cache let it go or to show it in another
+colour: the very pixels drawing it in that colour gives."""
 
 from __future__ import annotations
 
@@ -8,33 +9,16 @@ import random
 import pygame
 import pytest
 
-from table.screen.paint import FINE_PX, Painter, _halved_colour
+from table.screen import theme as th
+from table.screen.paint import FINE_PX, Painter, SurfaceCache, _halved_colour
 
 WORDS = ["Bot", "2", "played", "R5", "Direction", "reversed", "Jugador", "eligió", "azul",
-         "Ñandú", "ÁÉ", "UNO!", "+4", ".", ",", "g", "j", "y"]  # fmt: skip
+         "Ñandú", "ÁÉ", "UNO!", "+4", ".", ",", "g", "j", "y", "W", "il"]  # fmt: skip
+THEME = [th.TEXT, th.DIM, th.HIGHLIGHT, th.ALERT, th.GOOD, th.WARN, th.INK, *th.CARD_HUES.values()]
 
 
 def _painter() -> Painter:
     return Painter(pygame.Surface((10, 10)))
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_a_text_in_another_colour_is_the_text_drawn_in_that_colour(seed):
-    rng = random.Random(seed)
-    derived = 0
-    for _ in range(60):
-        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6)))
-        px = rng.choice((8, 12, 17, 20, 31, 43, FINE_PX - 1, FINE_PX, 53, 65, 97))
-        colours = [tuple(rng.randint(0, 255) for _ in range(3)) for _ in range(3)]
-        made = _painter()
-        for k, colour in enumerate(colours):  # the 2nd from the 1st, the 3rd from the 2nd
-            got = made.text_image(text, px, colour)
-            want = _painter().text_image(text, px, colour)  # drawn from scratch
-            assert got.get_size() == want.get_size()
-            same = pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
-            assert same, (text, px, colours[: k + 1])
-            derived += k > 0
-    assert derived == 120
 
 
 class _Counting:
@@ -51,17 +35,120 @@ class _Counting:
         return getattr(self._font, name)
 
 
-@pytest.mark.parametrize("px", [43, 65])
-def test_another_colour_is_made_from_the_text_kept_not_rendered_again(px):
-    painter = _painter()
+def _counted(painter: Painter) -> list:
     rendered: list = []
     font = painter.font
     painter.font = lambda size: _Counting(font(size), rendered)
+    return rendered
+
+
+def _same(got: pygame.Surface, want: pygame.Surface) -> bool:
+    """The same pixels, and the same pixels blitted on a screen (no alpha) over a background."""
+    if got.get_size() != want.get_size():
+        return False
+    if pygame.image.tobytes(got, "BGRA") != pygame.image.tobytes(want, "BGRA"):
+        return False
+    screens = []
+    for image in (got, want):
+        screen = pygame.Surface((image.get_width() + 3, image.get_height() + 3))
+        screen.fill(th.PANEL)
+        screen.blit(image, (1, 2))
+        screens.append(pygame.image.tobytes(screen, "RGB"))
+    return screens[0] == screens[1]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_text_in_another_colour_is_the_text_drawn_in_that_colour(seed):
+    rng = random.Random(seed)
+    derived = 0
+    for _ in range(60):
+        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6)))
+        px = rng.choice((8, 12, 17, 20, 31, 43, FINE_PX - 1, FINE_PX, 53, 65, 97))
+        colours = [tuple(rng.randint(0, 255) for _ in range(3)) for _ in range(3)]
+        made = _painter()
+        for k, colour in enumerate(colours):  # the 2nd and the 3rd from the 1st's alpha
+            got = made.text_image(text, px, colour)
+            want = _painter().text_image(text, px, colour)  # drawn from scratch
+            assert _same(got, want), (text, px, colours[: k + 1])
+            derived += k > 0
+    assert derived == 120
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_text_the_cache_let_go_is_made_again_from_its_alpha_in_any_colour(seed):
+    rng = random.Random(seed)
+    painter = _painter()
+    painter.texts = SurfaceCache(0)  # keeps only the last text: every other one is let go
+    rendered = _counted(painter)
+    widths, planes, lines = set(), set(), 0
+    for _ in range(80):
+        text = "".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))
+        px = rng.choice((7, 9, 12, 16, 19, 24, 33, 43, FINE_PX - 1, FINE_PX, 49, 60, 81))
+        colours = [*rng.sample(THEME, 3), tuple(rng.randint(0, 255) for _ in range(3))]
+        first = rendered[:]
+        for colour in [*colours, colours[0]]:  # the first colour again, let go meanwhile
+            got = painter.text_image(text, px, colour)
+            want = _painter().text_image(text, px, colour)
+            assert _same(got, want), (text, px, colour)
+        # a small text drawn once, then made from its alpha; a larger one drawn every time
+        assert len(rendered) - len(first) == (1 if px < FINE_PX else 5)
+        widths.add((px < FINE_PX, got.get_width() % 2))
+        if px < FINE_PX:
+            big = painter.font(px * 2).size(text)
+            planes.add(type(_halved_colour(colours[0], big, got.get_size())).__name__)
+        lines += 1
+    assert widths == {(True, 0), (True, 1), (False, 0), (False, 1)}
+    assert lines == 80 and "Color" in planes
+
+
+def test_a_halved_text_whose_last_column_is_another_colour_is_made_again_exactly():
+    painter = _painter()
+    painter.texts = SurfaceCache(0)
+    rng, found = random.Random(7), 0
+    while found < 5:  # a colour plane that is a surface, not one colour: rare, so sought
+        text = "".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))
+        px = rng.randint(6, FINE_PX - 1)
+        colour = tuple(rng.randint(0, 255) for _ in range(3))
+        big = painter.font(px * 2).size(text)
+        small = ((big[0] + 1) // 2, (big[1] + 1) // 2)
+        if isinstance(_halved_colour(colour, big, small), pygame.Color):
+            continue
+        painter.text_image(text, px, th.TEXT)
+        got = painter.text_image(text, px, colour)
+        assert _same(got, _painter().text_image(text, px, colour)), (text, px, colour)
+        found += 1
+
+
+def test_the_alphas_stay_within_their_budget():
+    painter = Painter(pygame.Surface((320, 240)))
+    rng = random.Random(3)
+    for k in range(400):
+        text = f"{k} " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 5)))
+        painter.text_image(text, rng.choice((12, 30, 60)), th.TEXT)
+    alphas = painter.alphas
+    assert 0 < alphas.bytes <= alphas.budget
+    kept = list(map(alphas.peek, alphas.keys()))
+    assert alphas.bytes == sum(len(alpha.alpha) for alpha in kept)
+    assert len(alphas) < 400  # some had to go: the budget is what bounds it
+
+
+@pytest.mark.parametrize("px", [20, 43])
+def test_another_colour_is_made_from_the_text_kept_not_rendered_again(px):
+    painter = _painter()
+    rendered = _counted(painter)
     painter.text_image("Bot 2 draws a card", px, (246, 248, 252))
     assert len(rendered) == 1
     painter.text_image("Bot 2 draws a card", px, (133, 138, 148))
     painter.text_image("Bot 2 draws a card", px, (178, 182, 189))
     assert len(rendered) == 1
+
+
+def test_a_larger_text_keeps_no_alpha_it_is_drawn_again():
+    painter = _painter()
+    rendered = _counted(painter)
+    painter.text_image("Bot 2 draws a card", FINE_PX, th.TEXT)
+    painter.text_image("Bot 2 draws a card", FINE_PX, th.DIM)
+    assert len(rendered) == 2 and len(painter.alphas) == 0
 
 
 def _plane_whole(color, big, small) -> pygame.Surface:
