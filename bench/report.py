@@ -347,7 +347,8 @@ WHY = {
     "peak": (
         "**Memory.** Much of the peak is Python, pygame and the app before the first frame "
         "(at 1920x1080 the screen surface alone is 8 MB); the drawing caches are bounded in "
-        "screens' worth of pixels (`table/screen/paint.py`), the rest is each frame's own "
+        "screens' worth of pixels (`table/screen/paint.py`; small texts' alpha too, a byte a "
+        "pixel), the rest is each frame's own "
         "drawing. Every block of 8 KiB or more comes from mmap and goes back when freed "
         "(`table/screen/heap.py`): with glibc's default threshold the heap kept the holes "
         "that freed surfaces left, and memory crept up from match to match."
@@ -366,9 +367,12 @@ WHY = {
         "at 1080p) instead of SDL walking both ellipses, and a kept panel's opaque rows "
         "copied, not blended (9.42 M to 8.92 M, the loop's frame); the seat on turn's glow "
         "and box as one image, the felt one call, the last events' sentences kept (8.92 M to "
-        "8.63 M). Not "
-        "worth it: a larger or segmented text cache (replaying this match's texts, twice the "
-        "budget still makes 83% as many texts anew: most sentences are new)."
+        "8.63 M); a small text the text cache let go made again from its alpha, kept a byte "
+        "a pixel behind it (4 MB at 1080p), in any colour, not drawn again at twice the size "
+        "and halved (a match's halved renders 1107 to 348: each text about once; 8.63 M to "
+        "7.70 M). Not worth it: a larger 32-bit text cache (twice the budget still makes "
+        "83% as many texts anew), nor the alpha of larger texts (drawing one again costs "
+        "less than making it from bytes)."
     ),
 }
 

@@ -28,6 +28,7 @@ TEXT_SCREENS = 0.5
 ALPHA_SCREENS = 0.5
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
+PLANES = 256  # halved colour planes kept (a match makes texts again in about 120 of them)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
@@ -283,6 +284,7 @@ class Painter:
         self.alphas = SurfaceCache(round(screen * ALPHA_SCREENS))  # by (text, px)
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
+        self._planes: dict[tuple, pygame.Color | pygame.Surface] = {}  # by _halved_colour's args
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -360,9 +362,19 @@ class Painter:
                     image, big = self._fine(text, px, color)
                     self.alphas.put((text, px), Alpha.of(image, big))
                 else:
-                    image = alpha.coloured(color)
+                    image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
             self.texts.put(key, image)
         return image
+
+    def _halved_colour(self, color: RGB, big: tuple[int, int], small: tuple[int, int]):
+        """`_halved_colour`, kept: the same few texts are made again, in the same colours."""
+        key = (color, big, small)
+        plane = self._planes.get(key)
+        if plane is None:
+            if len(self._planes) >= PLANES:
+                self._planes.clear()
+            plane = self._planes[key] = _halved_colour(color, big, small)
+        return plane
 
     def _fine(self, text: str, px: int, color: RGB) -> tuple[pygame.Surface, tuple[int, int]]:
         # Hinting snaps each glyph to whole pixels: at small sizes letters bunch up and gap
@@ -613,16 +625,16 @@ class Alpha:
             pixels = pygame.image.tobytes(image, "BGRA")
         return Alpha(pixels[3::4], (width, height), big)
 
-    def coloured(self, color) -> pygame.Surface:
-        """The line in `color`: the very pixels drawing it in that colour gives, for less."""
+    def coloured(self, plane: pygame.Color | pygame.Surface) -> pygame.Surface:
+        """The line in a colour, given the `_halved_colour` of that colour: the very pixels
+        drawing it in that colour gives, for less."""
         width, height = self.size
-        plane = _halved_colour(color, self.big, self.size)
         if isinstance(plane, pygame.Color):
             pixels = bytearray((plane.b, plane.g, plane.r, 0)) * (width * height)
         else:
             pixels = bytearray(pygame.image.tobytes(plane, "BGRA"))
         pixels[3::4] = self.alpha
-        return pygame.image.frombuffer(pixels, self.size, "BGRA").copy()
+        return pygame.image.frombuffer(pixels, self.size, "BGRA")  # it keeps `pixels` alive
 
 
 _ARGB = (0xFF0000, 0xFF00, 0xFF, 0xFF000000)  # font.render's and smoothscale's masks
