@@ -4,6 +4,8 @@ regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
 from . import parts
@@ -92,13 +94,11 @@ class Display:
         self.present()
         return True
 
-    def warm(self, lang: str = "en", call_word: str = "UNO") -> None:
-        """Draw now what the first plays would draw: a face of each colour at the top card's
-        size (its coloured body is half of every face's drawing) and the back.
-
-        Every face would not fit the bounded cache at a large screen, so only what they share."""
+    def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
+        """Make now what plays will draw at the top card's size: the parts of the face of each
+        of `codes` (its colour's base, its rank and corners: parts.card_parts), and the back."""
         text = Text(lang, call_word)
         height = self.layout.top_card.height
-        for code in ("R0", "Y0", "G0", "B0", "W4"):
-            parts.card(self.painter, code, height, text)
+        for code in codes:
+            parts.card_parts(self.painter, code, height, text)
         parts.back(self.painter, height, call_word)

@@ -35,14 +35,17 @@ class Part:
 
 @dataclass(frozen=True, eq=False)
 class Listed:
-    """What a part's drawing listed: its calls (and the set of them, for the diff), the rects
-    it named, the texts it placed and those it cut to fit. Compared by identity: a part kept
-    from the last frame is the very same Listed."""
+    """What a part's drawing listed: its calls (and the set of them, for the diff), beside
+    each its box and cover (Painter.boxes, .covers), the rects it named, the texts it placed
+    and those it cut to fit. Compared by identity: a part kept from the last frame is the very
+    same Listed."""
 
     draw: PartDrawing
     facts: Any
     ops: tuple[Op, ...]
     calls: frozenset[Op]
+    boxes: tuple[pygame.Rect, ...]
+    covers: tuple[pygame.Rect | None, ...]
     marks: tuple[tuple[str, pygame.Rect], ...]
     placed: tuple[tuple[str, pygame.Rect], ...]
     cut: tuple[str, ...]
@@ -75,6 +78,8 @@ class Listing:
                 listed = self._list(p, lay, text, part)
             frame[part.name] = listed
             p.ops += listed.ops
+            p.boxes += listed.boxes
+            p.covers += listed.covers
             p.marks.update(listed.marks)
             p.placed += listed.placed
             p.cut += listed.cut
@@ -83,8 +88,8 @@ class Listing:
 
     def _list(self, p: Painter, lay: Layout, text: Text, part: Part) -> Listed:
         self.lists[part.name] += 1
-        outer = p.ops, p.marks, p.placed, p.cut
-        p.ops, p.marks, p.placed, p.cut = [], {}, [], []
+        outer = p.ops, p.boxes, p.covers, p.marks, p.placed, p.cut
+        p.ops, p.boxes, p.covers, p.marks, p.placed, p.cut = [], [], [], {}, [], []
         try:
             part.draw(p, lay, text, part.facts)
             return Listed(
@@ -92,9 +97,11 @@ class Listing:
                 part.facts,
                 tuple(p.ops),
                 frozenset(p.ops),
+                tuple(p.boxes),
+                tuple(p.covers),
                 tuple(p.marks.items()),
                 tuple(p.placed),
                 tuple(p.cut),
             )
         finally:
-            p.ops, p.marks, p.placed, p.cut = outer
+            p.ops, p.boxes, p.covers, p.marks, p.placed, p.cut = outer

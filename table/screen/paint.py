@@ -16,9 +16,10 @@ from .cards_art import fill_polygon, outlined_text
 from .theme import INK, RGB
 
 # What the caches may hold, in screens' worth of pixels: the top card's parts (a rounded base
-# per colour, the ranks: about a screen), panels, swatches, small faces; far less of text. What
-# is used least recently goes first.
-IMAGE_SCREENS = 1.5
+# per colour, the ranks: about a screen), panels, swatches, the small faces a round's end shows
+# (half a screen); far less of text. What is used least recently goes first. At 1.5 screens a
+# match made each rank 6 times over (330 ranks for 53); at 2 about once (3.6 MiB more at 1080p).
+IMAGE_SCREENS = 2.0
 TEXT_SCREENS = 0.5
 # Behind the texts, the alpha alone of each line drawn halved (under FINE_PX; a byte a pixel, as
 # many bytes as TEXT_SCREENS: four times the pixels): a text gone from the cache is made again
@@ -34,6 +35,10 @@ _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 
 Box = tuple[int, int, int, int]
+
+WHOLE = frozenset({"polygon"})
+"""Calls drawn whole or not at all: a smooth edge clipped by a region shades its pixels
+otherwise (SDL_gfx clips a line's ends before it draws it)."""
 
 
 class Op(NamedTuple):
@@ -156,7 +161,8 @@ class _Band:
                 if a < b:
                     piece = layer.subsurface((a, r0, b - a, r1 - r0)).copy()
                     piece.set_colorkey(0)
-                    pieces.append((piece, (at[0] + a, at[1] + r0)))
+                    # Where as a rect: pygame reads (x, y) as a rect first, and fails slowly.
+                    pieces.append((piece, (at[0] + a, at[1] + r0, b - a, r1 - r0)))
             bands.append(_Band(middle, pieces))
         return bands
 
@@ -208,9 +214,10 @@ class Split:
     paints (a pixel of alpha 255 blends to itself), for a fraction of the work. Compared by
     identity, as a kept image is."""
 
-    def __init__(self, pieces: tuple, ink: pygame.Rect) -> None:
+    def __init__(self, pieces: tuple, ink: pygame.Rect, opaque: pygame.Rect | None) -> None:
         self.pieces = pieces  # (image, where in the whole)
         self.ink = ink  # where the whole has ink
+        self.opaque = opaque  # the block copied (every pixel of it painted), if any
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
@@ -221,7 +228,7 @@ class Split:
         block = _opaque_block(pygame.image.tobytes(image, "RGBA")[3::4], width, height)
         ink = image.get_bounding_rect()
         if block is None:
-            return Split(((convert(image), (0, 0)),), ink)
+            return Split(((convert(image), (0, 0)),), ink, None)
         left, top, right, bottom = block
         flat = pygame.Surface((right - left, bottom - top))
         flat.blit(image, (-left, -top))
@@ -232,7 +239,7 @@ class Split:
         for x, y, w, h in around:
             if w > 0 and h > 0:
                 pieces.append((convert(image.subsurface((x, y, w, h)).copy()), (x, y)))
-        return Split(tuple(pieces), ink)
+        return Split(tuple(pieces), ink, pygame.Rect(left, top, right - left, bottom - top))
 
 
 def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
@@ -294,12 +301,17 @@ class Painter:
         self.cut: list[str] = []  # texts that had to lose their end to fit, since `begin`
         self.min_px = 6  # no text is shrunk below this to fit: it is cut instead
         self.ops: list[Op] = []
+        # Beside each call: its box as a Rect (pygame tests Rects for collisions fastest), and
+        # the Rect it paints every pixel of, whatever lies under it (None: none).
+        self.boxes: list[pygame.Rect] = []
+        self.covers: list[pygame.Rect | None] = []
         self.deferred = False
         self._ovals: dict[Box, Oval] = {}
 
     def begin(self, defer: bool = False) -> None:
         """Start a frame: forget what the last one placed; with `defer`, only list the calls."""
         self.placed, self.marks, self.cut, self.ops = [], {}, [], []
+        self.boxes, self.covers = [], []
         self.deferred = defer
 
     # --- the frame's calls ------------------------------------------------------------------
@@ -307,6 +319,8 @@ class Painter:
     def _op(self, kind: str, box: Box, *args) -> None:
         op = Op(kind, box, args)
         self.ops.append(op)
+        self.boxes.append(pygame.Rect(box))
+        self.covers.append(_COVERS[kind](op) if kind in _COVERS else None)
         if not self.deferred:
             _DRAW[kind](self.surface, op)
 
@@ -319,15 +333,34 @@ class Painter:
                 _DRAW[op.kind](surface, op)
             return
         clip = surface.get_clip()
-        boxes = [op.box for op in self.ops]
+        ops = self.ops
         try:
             for region in regions:
-                surface.set_clip(region)
-                for k in region.collidelistall(boxes):  # in order: the background first
-                    op = self.ops[k]
-                    _DRAW[op.kind](surface, op)
+                for part, calls in self._seen(region):
+                    surface.set_clip(part)
+                    for k in calls:
+                        op = ops[k]
+                        _DRAW[op.kind](surface, op)
         finally:
             surface.set_clip(clip)
+
+    def _seen(self, region: pygame.Rect) -> list[tuple[pygame.Rect, list[int]]]:
+        """`region` in parts, each with the calls (their indices, in order) that touch it and
+        are seen there: what lies under a call that paints every pixel of a part is not."""
+        touched = region.collidelistall(self.boxes)  # in order: the background first
+        covers = self.covers
+        for n in range(len(touched) - 1, 0, -1):
+            cover = covers[touched[n]]
+            if cover is None or not cover.colliderect(region):
+                continue
+            if cover.contains(region):
+                return [(region, touched[n:])]
+            inner = region.clip(cover)
+            if 2 * _area(inner) < _area(region) or any(self.ops[k].kind in WHOLE for k in touched):
+                break  # little to spare, or a call that must be drawn whole
+            around = [(r, r.collidelistall(self.boxes)) for r in _around(region, inner)]
+            return [(inner, touched[n:]), *around]
+        return [(region, touched)]
 
     # --- fonts and text -------------------------------------------------------------------
 
@@ -470,7 +503,7 @@ class Painter:
         ink = self._ink.get(image)
         if ink is None:
             ink = self._ink[image] = self._text_ink(text, px, image) if not outline else rect
-        self._op("blit", tuple(ink.move(rect.topleft)), image, rect.topleft)
+        self._op("blit", tuple(ink.move(rect.topleft)), image, tuple(rect))
         self.placed.append((text, rect))
         return rect
 
@@ -497,7 +530,7 @@ class Painter:
         ink = self._ink.get(image)
         if ink is None:
             ink = self._ink[image] = image.get_bounding_rect()
-        self._op("blit", tuple(ink.move(rect.topleft)), image, rect.topleft)
+        self._op("blit", tuple(ink.move(rect.topleft)), image, tuple(rect))
 
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
         ((where, point),) = anchor.items()
@@ -685,15 +718,19 @@ def _glowing(size: tuple[int, int], halo, at: tuple[int, int], panel: pygame.Sur
     return layer
 
 
+# Where an image goes is given to pygame as a rect (x, y, w, h): given (x, y), pygame tries it
+# as a rect first, and fails slowly (an exception made and dropped on every blit).
+
+
 def _blit(surface: pygame.Surface, op: Op) -> None:
-    image, topleft = op.args
-    surface.blit(image, topleft)
+    image, rect = op.args
+    surface.blit(image, rect)
 
 
 def _split(surface: pygame.Surface, op: Op) -> None:
     split, (x, y) = op.args
     for image, (dx, dy) in split.pieces:
-        surface.blit(image, (x + dx, y + dy))
+        surface.blit(image, (x + dx, y + dy, 0, 0))
 
 
 def _rect(surface: pygame.Surface, op: Op) -> None:
@@ -755,10 +792,61 @@ def _polygon(surface: pygame.Surface, op: Op) -> None:
     fill_polygon(surface, list(points), color)
 
 
+def _cover_blit(op: Op) -> pygame.Rect | None:
+    image, rect = op.args
+    flags, keyed = image.get_flags(), image.get_colorkey() is not None
+    opaque = not flags & pygame.SRCALPHA and not keyed and image.get_alpha() is None
+    return pygame.Rect(rect) if opaque else None
+
+
+def _cover_split(op: Op) -> pygame.Rect | None:
+    split, topleft = op.args
+    return split.opaque.move(topleft) if split.opaque is not None else None
+
+
+def _cover_rect(op: Op) -> pygame.Rect | None:
+    color, rect, width, radius = op.args
+    if width > 0 or (len(color) == 4 and color[3] != 255):
+        return None
+    box = pygame.Rect(rect)
+    if radius <= 0:
+        return box
+    corner = radius + 1  # a pixel to spare beyond the corner, as _rounded_holds
+    if 2 * corner >= min(box.size):
+        return None
+    # The larger of the two bands the corners leave whole.
+    return max(box.inflate(-2 * corner, 0), box.inflate(0, -2 * corner), key=_area)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
+def _around(region: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """`region` less `inner` (a rect inside it), as up to four rects: the rows above and
+    below it, and the columns beside it."""
+    left, top, right, bottom = region.left, region.top, region.right, region.bottom
+    rects = (
+        pygame.Rect(left, top, region.width, inner.top - top),
+        pygame.Rect(left, inner.bottom, region.width, bottom - inner.bottom),
+        pygame.Rect(left, inner.top, inner.left - left, inner.height),
+        pygame.Rect(inner.right, inner.top, right - inner.right, inner.height),
+    )
+    return [r for r in rects if r.width > 0 and r.height > 0]
+
+
 def _shade(surface: pygame.Surface, op: Op) -> None:
     (level,) = op.args
     surface.fill((level, level, level), op.box, special_flags=pygame.BLEND_MULT)
 
+
+_COVERS: dict[str, Callable[[Op], pygame.Rect | None]] = {
+    "blit": _cover_blit,
+    "split": _cover_split,
+    "rect": _cover_rect,
+    "felt": lambda op: pygame.Rect(op.box),  # the room, then the ellipses: every pixel
+}
+"""Calls that may paint every pixel of some rect whatever lies under it; the others none."""
 
 _DRAW: dict[str, Callable[[pygame.Surface, Op], None]] = {
     "blit": _blit,

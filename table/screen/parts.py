@@ -47,6 +47,17 @@ def _colour(card: Card) -> str:
 def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **anchor) -> None:
     """A card face drawn as its parts (the colour's base, then the rank and corners), so that
     the next card of that colour redraws only the marks that differ."""
+    base, marks = card_parts(p, code, height, text)
+    rect = p.blit(base, mark, **anchor)
+    for part in marks:
+        p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
+
+
+def card_parts(
+    p: Painter, code: str, height: int, text: Text
+) -> tuple[pygame.Surface, list[art.Mark]]:
+    """The parts `card_in_parts` draws a face from, each made once (while the cache keeps it):
+    the colour's rounded base and the marks over it."""
     card = Card.parse(code)
     letters = art.letters_for(text.letter)
 
@@ -55,9 +66,8 @@ def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **a
         base = art.face_base(card, height, p.font)
         return art.rounded(base, art.card_radius(base.get_width()))
 
-    rect = p.blit(p.image(("rounded base", _colour(card), height), make), mark, **anchor)
-    for part in art.face_marks(card, height, p.font, letters, p.image):
-        p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
+    base = p.image(("rounded base", _colour(card), height), make)
+    return base, art.face_marks(card, height, p.font, letters, p.image)
 
 
 def back(p: Painter, height: int, word: str) -> pygame.Surface:

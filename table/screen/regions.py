@@ -16,12 +16,9 @@ from itertools import chain
 import pygame
 
 from .listing import Listed
-from .paint import Op
+from .paint import WHOLE, Op
 
 SLACK = 0  # pixels: boxes closer than this are drawn as one region (fewer passes, more pixels)
-WHOLE = frozenset({"polygon"})
-"""Calls drawn whole or not at all: a smooth edge clipped by a region shades its pixels
-otherwise (SDL_gfx clips a line's ends before it draws it)."""
 
 
 def changed(

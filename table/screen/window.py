@@ -204,9 +204,10 @@ class Window:
         if self.display.needs_redraw(view):
             self.display.draw(view)
             self._save(view)
-            if view.screen is Screen.DEAL and not self._warm:
-                # While the dealer deals, the table waits: time to draw what plays will need.
-                self.display.warm(view.lang, view.table.call_word)
+            if view.screen is Screen.DEAL and view.game is not None and not self._warm:
+                # While the dealer deals, the table waits: time to make what plays will draw.
+                deck = dict.fromkeys(str(card) for card in view.game.rules.deck())
+                self.display.warm(deck, view.lang, view.table.call_word)
                 self._warm = True
 
     def present(self) -> None:

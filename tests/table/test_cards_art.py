@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine import RuleSet
+from engine import Card, RuleSet
 from table.screen import cards_art as art
 from table.screen.paint import Painter
 from table.screen.theme import CARD_HUES, WILD_BODY
@@ -98,3 +98,23 @@ def test_a_rank_in_another_colour_reuses_its_outline_and_is_the_same_pixels(
             assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
     # Once per rank with the cache, once per rank and colour without it.
     assert len(rings) == len(ranks) + len(ranks) * len(CARD_HUES)
+
+
+@pytest.mark.parametrize("code", ["R0", "Y1", "G8", "BD2", "RS", "W4"])
+def test_a_rank_trimmed_of_its_clear_margins_draws_the_same_pixels_by_its_centre(font, code):
+    """The oval's rank is kept trimmed: centred on a face of many colours, it paints what the
+    whole image painted, in fewer bytes (or the same, with no margin to spare)."""
+    card = Card.parse(code)
+    image = art.rank_image(card, 180, CARD_HUES.get(code[0], (255, 255, 255)), font, 4)
+    cut = art.trimmed(image)
+    assert cut.get_width() * cut.get_height() <= image.get_width() * image.get_height()
+    if code in ("R0", "Y1", "G8", "BD2", "W4"):  # a character has room above and below it
+        assert cut.get_height() < image.get_height()
+    drawn = []
+    for layer in (image, cut):
+        face = pygame.Surface((300, 300))
+        for x in range(0, 300, 7):
+            face.fill(((x * 5) % 256, (x * 11) % 256, 120), (x, 0, 7, 300))
+        face.blit(layer, layer.get_rect(center=(151, 148)))
+        drawn.append(pygame.image.tobytes(face, "RGB"))
+    assert drawn[0] == drawn[1]

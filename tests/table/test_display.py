@@ -251,26 +251,42 @@ def test_show_puts_the_frame_on_the_window():
         pygame.display.quit()
 
 
-def test_warm_draws_the_bodies_every_face_starts_from():
+def test_warm_makes_what_the_top_card_of_each_code_draws():
+    """After warm, the pile's top card of any of the codes warmed makes no image: its base,
+    rank and corners are all kept (a small screen: every part fits the cache)."""
     display = Display(pygame.Surface((800, 480)))
-    display.warm()
-    keys = display.painter.images.keys()
-    assert {k[1] for k in keys if k[0] == "body"} == {"R", "Y", "G", "B"}
+    codes = ("R0", "Y7", "GS", "BD2", "W", "W4")
+    display.warm(codes)
+    painter = display.painter
+    keys = painter.images.keys()
+    assert {k[1] for k in keys if k[0] == "rounded base"} == {"R", "Y", "G", "B", "W"}
     assert any(k[0] == "back" for k in keys)
+    made = len(painter.images)
+    height = display.layout.top_card.height
+    for code in codes:
+        painter.begin(defer=True)
+        parts.card_in_parts(painter, code, height, Text("en"), "top_card", center=(400, 240))
+    assert len(painter.images) == made
+    painter.begin(defer=True)
+    parts.card_in_parts(painter, "R5", height, Text("en"), "top_card", center=(400, 240))
+    assert len(painter.images) > made  # a code not warmed: its rank is made now
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 def test_the_caches_stay_within_their_budgets(size):
     display = Display(pygame.Surface(size))
     height = display.layout.top_card.height
-    text = Text("en")
-    for code in {str(c) for c in RuleSet.preset("official").deck()}:
-        parts.card(display.painter, code, height, text)
-        display.painter.text_image(code * 20, 60, th.TEXT)
+    codes = {str(c) for c in RuleSet.preset("official").deck()}
+    for lang in ("en", "es"):  # the faces' letters differ: 108 faces
+        for code in codes:
+            parts.card(display.painter, code, height, Text(lang))
+            display.painter.text_image(code * 20 + lang, 60, th.TEXT)
     painter = display.painter
     for cache in (painter.images, painter.texts):
         assert 0 < cache.bytes <= cache.budget
-    assert len(painter.images) < 54  # some faces had to go: the budget is what bounds it
+    kept = painter.images.keys()
+    faces = [k for k in kept if k[0] == "face"]
+    assert len(faces) < 2 * len(codes)  # some faces had to go: the budget is what bounds it
 
 
 def test_the_screenshot_tool_saves_pngs(tmp_path):

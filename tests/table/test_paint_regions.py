@@ -188,3 +188,73 @@ def test_the_felt_in_regions_is_the_room_and_its_ellipses_drawn_whole():
     for region in (r.clip(drawn.get_rect()) for r in regions):
         cut = pygame.image.tobytes(drawn.subsurface(region), "RGB")
         assert _draw(call, region) == cut, region
+
+
+BIG = (800, 600)  # a panel of a sixteenth of it is kept as an image
+
+
+def _covered_scene(p: Painter) -> None:
+    """The felt, a seat's glow and box over it, and a text-like image over the box."""
+    room, edge, felt = (10, 20, 30), (80, 90, 100), (20, 120, 60)
+    oval = pygame.Rect(60, 50, 280, 200)
+    p.felt(room, pygame.Rect(0, 0, *BIG), ((edge, oval.inflate(6, 6)), (felt, oval)))
+    glow = pygame.Rect(20, 100, 160, 100)
+    box, halo = glow.inflate(-8, -8), ((250, 240, 20, 90), 14)
+    p.glowing(box, (30, 60, 90), (250, 240, 20), 3, 10, glow, halo)
+    p.rect((200, 40, 40), pygame.Rect(300, 20, 400, 100), 0, 12)  # large: drawn, not kept
+    ink = pygame.Surface((30, 12), pygame.SRCALPHA)
+    ink.fill((255, 255, 255, 128), (0, 3, 30, 6))
+    p.blit(ink, topleft=(50, 130))
+
+
+def test_a_call_that_paints_all_of_a_region_hides_what_lies_under_it():
+    """Under a box's opaque middle, the felt is not drawn at all; a region the box covers in
+    part is drawn in parts (its middle from the box on); the pixels are those of everything
+    drawn whole."""
+    surface = pygame.Surface(BIG)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    _covered_scene(painter)
+    kinds = [op.kind for op in painter.ops]
+    assert kinds == ["felt", "split", "rect", "blit"]
+    inside = pygame.Rect(45, 125, 40, 20)  # within the glowing box's opaque middle
+    assert painter._seen(inside) == [(inside, [1, 3])]  # the felt is hidden there
+    inside_bar = pygame.Rect(330, 40, 300, 60)  # within the rounded bar's whole band
+    assert painter._seen(inside_bar) == [(inside_bar, [2])]
+    seat = pygame.Rect(20, 100, 160, 100)  # the glow about the box, and the felt under it
+    parts = painter._seen(seat)
+    assert len(parts) > 1 and parts[0][1][0] == 1  # the middle: from the box on
+    assert sum(p.width * p.height for p, _ in parts) == seat.width * seat.height
+    assert all(p.collidelist([q for q, _ in parts if q is not p]) < 0 for p, _ in parts)
+    painter.replay()
+    whole = pygame.image.tobytes(surface, "RGB")
+    rng = random.Random(7)
+    regions = [inside, inside_bar, seat] + [
+        pygame.Rect(
+            rng.randint(0, 700), rng.randint(0, 250), rng.randint(1, 160), rng.randint(1, 120)
+        )
+        for _ in range(120)
+    ]
+    for region in regions:
+        region = region.clip(surface.get_rect())
+        surface.fill((255, 0, 255))  # what a call that should have been drawn would leave
+        painter.replay([surface.get_rect()])
+        surface.fill((255, 0, 255), region)
+        painter.replay([region])
+        assert pygame.image.tobytes(surface, "RGB") == whole, region
+
+
+def test_a_see_through_or_outlined_call_hides_nothing():
+    """A call with see-through pixels, or only an edge, paints some of its box only: what lies
+    under it is drawn."""
+    surface = pygame.Surface(BIG)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.rect((10, 20, 30), pygame.Rect(0, 0, *BIG))
+    painter.rect((200, 40, 40), pygame.Rect(50, 50, 200, 100), 4)  # an edge only
+    painter.rect((200, 40, 40, 120), pygame.Rect(60, 60, 100, 60))  # see-through colour
+    ink = pygame.Surface((80, 40), pygame.SRCALPHA)
+    ink.fill((255, 255, 255, 100))
+    painter.blit(ink, topleft=(70, 70))
+    region = pygame.Rect(80, 80, 20, 20)
+    assert painter._seen(region) == [(region, [0, 1, 2, 3])]
