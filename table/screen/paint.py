@@ -471,6 +471,10 @@ class Painter:
         """`text` broken at spaces into at most `lines` lines of `max_w`; the last one clipped."""
         out: list[str] = []
         words = text.split()
+        whole = " ".join(words)
+        if lines and self.width(whole, px) <= max_w:
+            # All of it fits: the line the loop below ends with, measured once, not word by word.
+            return [whole] if whole else []
         while words and len(out) < lines:
             line = words.pop(0)
             while words and self.width(line + " " + words[0], px) <= max_w:
