@@ -31,6 +31,8 @@ SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 PLANES = 256  # halved colour planes kept (a match makes texts again in about 120 of them)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
+FELT_SCREENS = 0.1  # the felt's regions its edges cross, kept as drawn (seats' strips, lines)
+FELT_REGIONS = 512  # regions whose answer, inside or outside each ellipse, is kept
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 
@@ -165,6 +167,41 @@ class _Band:
                     pieces.append((piece, (at[0] + a, at[1] + r0, b - a, r1 - r0)))
             bands.append(_Band(middle, pieces))
         return bands
+
+
+class Felt:
+    """The room filled in `box`, then ellipses (colour, Oval) filled over it: one call of a
+    frame. The felt never changes, so a region its edges cross, drawn once, is kept as drawn
+    and copied the next time (the same seats' strips and lines come back turn after turn)."""
+
+    def __init__(self, color: tuple, box: Box, layers: tuple, budget: int) -> None:
+        self.color, self.box, self.layers = color, box, layers
+        self._kept = SurfaceCache(budget)
+        self._held: dict[Box, list[bool | None]] = {}  # per region: what each `holds`
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt within `surface`'s clip, as drawn whole."""
+        clip = surface.get_clip()
+        key = tuple(clip)
+        kept = self._kept.get(key)
+        if kept is not None:
+            surface.blit(kept, clip)
+            return
+        held = self._held.get(key)
+        if held is None:
+            if len(self._held) >= FELT_REGIONS:
+                self._held.clear()
+            held = self._held[key] = [oval.holds(clip) for _, oval in self.layers]
+        # What lies under an ellipse that fills the whole region is never seen: not drawn.
+        first = max((k for k, inside in enumerate(held) if inside), default=-1)
+        if first < 0:
+            surface.fill(self.color, pygame.Rect(self.box).clip(clip))
+        drawn = list(zip(self.layers, held, strict=True))[max(0, first) :]
+        for (color, oval), inside in drawn:
+            oval.draw(surface, color, inside)
+        crossed = any(inside is None for _, inside in drawn)
+        if crossed and not surface.get_flags() & pygame.SRCALPHA:  # an opaque copy, copied back
+            self._kept.put(key, surface.subsurface(clip).copy())
 
 
 class SurfaceCache:
@@ -307,6 +344,7 @@ class Painter:
         self.covers: list[pygame.Rect | None] = []
         self.deferred = False
         self._ovals: dict[Box, Oval] = {}
+        self._felts: dict[tuple, Felt] = {}
 
     def begin(self, defer: bool = False) -> None:
         """Start a frame: forget what the last one placed; with `defer`, only list the calls."""
@@ -611,8 +649,16 @@ class Painter:
     def felt(self, color, rect: pygame.Rect, ovals: tuple[tuple[tuple, pygame.Rect], ...]) -> None:
         """`rect` filled, then each of `ovals` (colour, rect) filled over it, as one call of
         the frame: a region wholly inside an ellipse is drawn from that ellipse on."""
-        layers = tuple((tuple(c), self._oval(tuple(pygame.Rect(r)))) for c, r in ovals)
-        self._op("felt", tuple(pygame.Rect(rect)), tuple(color), layers)
+        box = tuple(pygame.Rect(rect))
+        key = (tuple(color), box, tuple((tuple(c), tuple(pygame.Rect(r))) for c, r in ovals))
+        felt = self._felts.get(key)
+        if felt is None:
+            if len(self._felts) >= OVALS:
+                self._felts.clear()
+            layers = tuple((c, self._oval(r)) for c, r in key[2])
+            budget = round(self.surface.get_width() * self.surface.get_height() * 4 * FELT_SCREENS)
+            felt = self._felts[key] = Felt(key[0], box, layers, budget)
+        self._op("felt", box, felt)
 
     def _oval(self, box: Box) -> Oval:
         oval = self._ovals.get(box)
@@ -775,15 +821,8 @@ def _ellipse(surface: pygame.Surface, op: Op) -> None:
 
 
 def _felt(surface: pygame.Surface, op: Op) -> None:
-    color, layers = op.args
-    clip = surface.get_clip()
-    inside = [oval.holds(clip) for _, oval in layers]
-    # What lies under an ellipse that fills the whole region is never seen: not drawn.
-    first = max((k for k, held in enumerate(inside) if held), default=-1)
-    if first < 0:
-        surface.fill(color, pygame.Rect(op.box).clip(clip))
-    for (oval_color, oval), held in list(zip(layers, inside, strict=True))[max(0, first) :]:
-        oval.draw(surface, oval_color, held)
+    (felt,) = op.args
+    felt.draw(surface)
 
 
 def _lines(surface: pygame.Surface, op: Op) -> None:

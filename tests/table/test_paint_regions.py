@@ -258,3 +258,31 @@ def test_a_see_through_or_outlined_call_hides_nothing():
     painter.blit(ink, topleft=(70, 70))
     region = pygame.Rect(80, 80, 20, 20)
     assert painter._seen(region) == [(region, [0, 1, 2, 3])]
+
+
+def test_a_felt_region_drawn_again_is_copied_as_first_drawn():
+    """A region the felt's edges cross is kept as drawn: drawn again over anything, it comes
+    out as the felt drawn whole (and from the copy: no ellipse is consulted)."""
+    room, edge, felt = (10, 20, 30), (80, 90, 100), (20, 120, 60)
+    oval = pygame.Rect(60, 50, 280, 200)
+    surface = pygame.Surface(SIZE)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.felt(room, pygame.Rect(0, 0, *SIZE), ((edge, oval.inflate(6, 6)), (felt, oval)))
+    painter.replay()
+    whole = pygame.image.tobytes(surface, "RGB")
+    regions = [
+        pygame.Rect(40, 30, 90, 60),
+        pygame.Rect(300, 200, 60, 70),
+        pygame.Rect(0, 140, 70, 9),
+    ]
+    for region in regions:
+        painter.replay([region])  # drawn (the edge crossed) and kept
+    (op,) = painter.ops
+    layers = op.args[0].layers
+    for _, ovals in layers:
+        ovals.holds = None  # a region drawn from a kept copy asks no ellipse
+    for region in regions:
+        surface.fill((255, 0, 255), region)
+        painter.replay([region])
+        assert pygame.image.tobytes(surface, "RGB") == whole, region
