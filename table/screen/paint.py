@@ -33,6 +33,7 @@ PLANES = 256  # halved colour planes kept (a match makes texts again in about 12
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
 FELT_SCREENS = 0.1  # the felt's regions its edges cross, kept as drawn (seats' strips, lines)
 FELT_REGIONS = 512  # regions whose answer, inside or outside each ellipse, is kept
+KEPT_SHARE = 8  # a region of the felt is kept if its copy is at most 1/8 of the budget
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 
@@ -200,7 +201,8 @@ class Felt:
         for (color, oval), inside in drawn:
             oval.draw(surface, color, inside)
         crossed = any(inside is None for _, inside in drawn)
-        if crossed and not surface.get_flags() & pygame.SRCALPHA:  # an opaque copy, copied back
+        small = clip.width * clip.height * 4 * KEPT_SHARE <= self._kept.budget
+        if crossed and small and not surface.get_flags() & pygame.SRCALPHA:  # copied back as is
             self._kept.put(key, surface.subsurface(clip).copy())
 
 
