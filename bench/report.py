@@ -355,7 +355,7 @@ WHY = {
     ),
     "instructions": (
         "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the "
-        "frames about the median, 2026-11-27, at about 6.2-6.8 M): the Python that builds the "
+        "frames about the median, 2026-11-27, at about 6.2 M): the Python that builds the "
         "View, lists again the parts whose facts changed and replays the calls is about 3.8 M "
         "of it; blending texts and images onto the screen about 1 M; texts drawn anew (twice "
         "the size, then halved) about 0.8 M; fills and copies the rest. Cut with the same "
@@ -370,8 +370,8 @@ WHY = {
         "7.29 M); a small text the text cache let go made again from its alpha, kept a byte a "
         "pixel behind it (a match's halved renders 1107 to 348); the felt's regions that its "
         "edges cross kept as drawn (the seats' strips and the events' lines come back turn "
-        "after turn: 6.15 M; then the text caches halved, 6.79 M, to keep the peak memory "
-        "in bounds). Not worth it: a larger 32-bit text cache (twice the budget "
+        "after turn: 6.15 M; then the alpha tier halved to keep the peak memory in bounds). "
+        "Not worth it: a larger 32-bit text cache (twice the budget "
         "still makes 83% as many texts anew), nor the alpha of larger texts (drawing one "
         "again costs less than making it from bytes)."
     ),

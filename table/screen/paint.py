@@ -20,14 +20,15 @@ from .theme import INK, RGB
 # (half a screen); far less of text. What is used least recently goes first. At 1.5 screens a
 # match made each rank 6 times over (330 ranks for 53); at 2 about once (3.6 MiB more at 1080p).
 IMAGE_SCREENS = 2.0
-TEXT_SCREENS = 0.25
+TEXT_SCREENS = 0.5
 # Behind the texts, the alpha alone of each line drawn halved (under FINE_PX; a byte a pixel, as
 # many bytes as TEXT_SCREENS: four times the pixels): a text gone from the cache is made again
 # from it, in any colour, for a quarter of drawing it twice the size and halving it (most of a
 # match's texts come back after the text cache let them go). A larger text is drawn again: that
-# costs less than any copy of it. Both at 0.5 screens: 6.15 M instructions a frame (median), a
-# peak of 79.2 MiB over 30 matches at 1080p; at 0.25: 6.79 M and 74.9 MiB (the peak's target
-# is 80 MiB over 100 matches).
+# costs less than any copy of it. Measured at 1080p (the peak's target is 80 MiB over 100
+# matches): both at 0.5 screens, a peak of 79.2 MiB over 30 matches; both at 0.25, 74.9 MiB,
+# but a press's frame 0.7 ms longer (a turn's texts no longer fit); text 0.5 and alpha 0.25,
+# 77.6 MiB over 100 matches, a press to its frame 2.5-2.7 ms (BENCHMARKS.md).
 ALPHA_SCREENS = 0.25
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
