@@ -34,6 +34,7 @@ SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 PLANES = 256  # halved colour planes kept (a match makes texts again in about 120 of them)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
+FELTS = 4  # felts kept, with their kept regions (one per screen size)
 FELT_SCREENS = 0.1  # the felt's regions its edges cross, kept as drawn (seats' strips, lines)
 FELT_REGIONS = 512  # regions whose answer, inside or outside each ellipse, is kept
 KEPT_SHARE = 8  # a region of the felt is kept if its copy is at most 1/8 of the budget
@@ -658,7 +659,7 @@ class Painter:
         key = (tuple(color), box, tuple((tuple(c), tuple(pygame.Rect(r))) for c, r in ovals))
         felt = self._felts.get(key)
         if felt is None:
-            if len(self._felts) >= OVALS:
+            if len(self._felts) >= FELTS:
                 self._felts.clear()
             layers = tuple((c, self._oval(r)) for c, r in key[2])
             budget = round(self.surface.get_width() * self.surface.get_height() * 4 * FELT_SCREENS)
