@@ -97,6 +97,7 @@ def measure(size: tuple[int, int], actions: int = 5000, matches: int | None = No
                         window.show_help(True)  # until the next action
                     view = window.view(match.session)
                     frames += window.display.show(view)
+                    window.ahead()  # as the table's loop does before it sleeps
                     screens.add(str(view.screen) + ("+help" if view.help else ""))
                     if view.game is not None and view.game.top:
                         faces.add(view.game.top)

@@ -129,5 +129,6 @@ def _open_window(table: Table, options: WindowOptions) -> None:
     table.window = win
     loop = table.loop
     loop.frame, loop.present = win.draw, win.present  # shown once the action is on disk
+    loop.ahead = win.ahead
     loop.pump, loop.dirty = win.pump, win.wants_frame
     loop.after.append(win.react)

@@ -38,7 +38,8 @@ MAX_WAIT = 0.5  # seconds the loop sleeps at most when nothing is due (the watch
 
 @dataclass
 class Loop:
-    """One table's loop. `frame(session, now)` draws a frame; `idle(now)` runs between events."""
+    """One table's loop. `frame(session, now)` draws a frame; `ahead()` runs when the loop is
+    about to sleep with nothing to handle."""
 
     session: Session
     events: queue.Queue[InputEvent]
@@ -49,6 +50,7 @@ class Loop:
     after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
     present: Callable[[], None] | None = None  # shows what `frame` drew (None: frame shows it)
+    ahead: Callable[[], None] | None = None  # makes what the next frame will likely draw
     frames: int = 0
     _drawn: int = -1
 
@@ -59,6 +61,9 @@ class Loop:
             self.pump(now)  # what came while the last frame was drawn
         inbox = isinstance(self.events, Inbox)
         first = None
+        if self.ahead is not None and self.events.empty() and self._timeout(wait, now) > 0:
+            self.ahead()  # the frame is shown, nothing waits: time to make the next one's
+            now = self.clock()
         if not inbox:
             first = self._get(self._timeout(wait, now))
         elif self.events.empty():

@@ -11,7 +11,7 @@ import pygame
 from . import parts
 from . import theme as th
 from .layout import Layout
-from .listing import Listed, Listing
+from .listing import Listed, Listing, Part
 from .paint import Painter
 from .regions import changed, merge
 from .screens import frame_parts
@@ -34,6 +34,7 @@ class Display:
         self.drawn = 0  # frames drawn (render or draw), shown or not
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
         self.presented = 0  # frames handed to the display
+        self.ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
 
     @property
     def layout(self) -> Layout:
@@ -93,6 +94,19 @@ class Display:
         self.draw(view)
         self.present()
         return True
+
+    def ahead(self) -> None:
+        """Make now, while the table waits, the texts the next frame will likely draw: the
+        events list moved on by one line, each in the shade it fades to (parts.event_list)."""
+        view = self._last
+        if view is None or self.ahead_of == self.drawn:
+            return
+        self.ahead_of = self.drawn
+        lay = self.layout
+        for part in frame_parts(lay, view):
+            if part.draw is parts.event_list and part.facts:
+                moved = Part(part.name, parts.events_after(part.facts), part.draw)
+                self.listing.aside(self.painter, lay, Text(view.lang, view.table.call_word), moved)
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each

@@ -9,7 +9,7 @@ language alone (the Listing forgets every part when one of those two changes).""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,12 +55,21 @@ class Listed:
         return self.draw is part.draw and self.facts == part.facts
 
 
+PART_HISTORY = 4  # listings kept per part's name, this frame's among them
+
+
+def _newest(listed: Listed, before: Iterable[Listed]) -> list[Listed]:
+    return [listed, *(k for k in before if k is not listed)][:PART_HISTORY]
+
+
 class Listing:
-    """The parts of the last frame as listed, by name; `lists` counts each part's listings."""
+    """The parts of the last frame as listed, by name, each with the last few other listings
+    of that name (a seat's box on turn and off it comes back round after round); `lists`
+    counts each part's listings."""
 
     def __init__(self) -> None:
         self._context: tuple[Layout, Text] | None = None
-        self._last: dict[str, Listed] = {}
+        self._last: dict[str, list[Listed]] = {}  # by name: the newest first
         self.lists: Counter[str] = Counter()
 
     def frame(self, p: Painter, lay: Layout, text: Text, parts: list[Part]) -> list[Listed]:
@@ -73,8 +82,9 @@ class Listing:
         for part in parts:
             if part.name in frame:
                 raise ValueError(f"two parts named {part.name!r} in one frame")
-            listed = self._last.get(part.name)
-            if listed is None or not listed.keeps(part):
+            listed = next((k for k in self._last.get(part.name, ()) if k.keeps(part)), None)
+            if listed is None:
+                self.lists[part.name] += 1
                 listed = self._list(p, lay, text, part)
             frame[part.name] = listed
             p.ops += listed.ops
@@ -83,11 +93,22 @@ class Listing:
             p.marks.update(listed.marks)
             p.placed += listed.placed
             p.cut += listed.cut
-        self._last = frame  # only this frame's: a part gone from it frees its images
+        # Only this frame's names: a part gone from it frees its images.
+        self._last = {
+            name: _newest(listed, self._last.get(name, ())) for name, listed in frame.items()
+        }
         return list(frame.values())
 
+    def aside(self, p: Painter, lay: Layout, text: Text, part: Part) -> None:
+        """List `part` as a frame would, keeping nothing of it but the images its drawing
+        made (in `p`'s caches): a frame that lists it finds them made."""
+        deferred, p.deferred = p.deferred, True
+        try:
+            self._list(p, lay, text, part)
+        finally:
+            p.deferred = deferred
+
     def _list(self, p: Painter, lay: Layout, text: Text, part: Part) -> Listed:
-        self.lists[part.name] += 1
         outer = p.ops, p.boxes, p.covers, p.marks, p.placed, p.cut
         p.ops, p.boxes, p.covers, p.marks, p.placed, p.cut = [], [], [], {}, [], []
         try:

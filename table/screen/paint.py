@@ -709,7 +709,8 @@ class Alpha:
         """The alpha of `image`, a line halved from `big`."""
         width, height = image.get_size()
         if image.get_pitch() == 4 * width and image.get_masks() == _ARGB:
-            pixels = image.get_buffer().raw  # B, G, R, A: a copy, not a conversion
+            # B, G, R, A: a copy, not a conversion (a memoryview's strided copy is 7x slower).
+            pixels = image.get_buffer().raw
         else:
             pixels = pygame.image.tobytes(image, "BGRA")
         return Alpha(pixels[3::4], (width, height), big)

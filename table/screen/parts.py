@@ -18,7 +18,7 @@ from .layout import Layout
 from .listing import Part
 from .paint import Painter
 from .text import Text
-from .view import Devices, NoticeKind, SeatView, Verdict, View
+from .view import EVENT_LINES, Devices, NoticeKind, SeatView, Verdict, View
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
@@ -418,6 +418,12 @@ def event_list(p: Painter, lay: Layout, text: Text, events: tuple[str, ...]) -> 
             p.text(line, px, color, max_w=area.width, topleft=(area.left, y))
             y += line_h
         y += round(px * 0.45)
+
+
+def events_after(events: tuple[str, ...]) -> tuple[str, ...]:
+    """`events` once the next one came: every line one place on, in the next shade (the new
+    one, not known yet, as none), the oldest gone."""
+    return ("", *events)[:EVENT_LINES]
 
 
 def verdict_panel(p: Painter, lay: Layout, text: Text, verdict: Verdict) -> None:

@@ -214,6 +214,10 @@ class Window:
         """Show what `draw` drew since the last time."""
         self.display.present()
 
+    def ahead(self) -> None:
+        """While the table waits: make what the next frame will likely draw."""
+        self.display.ahead()
+
     def _save(self, view: View) -> None:
         name = str(view.screen)
         if self.screens is None or name in self.saved:

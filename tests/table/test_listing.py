@@ -14,10 +14,11 @@ from table.screen import parts
 from table.screen.display import Display
 from table.screen.examples import examples
 from table.screen.frame import Local, session_view
-from table.screen.listing import Listing, Part
+from table.screen.listing import PART_HISTORY, Listing, Part
 from table.screen.paint import Painter
 from table.screen.screens import frame_parts
 from table.screen.text import Text
+from table.screen.view import EVENT_LINES
 
 VIEWS = examples()
 
@@ -56,6 +57,27 @@ def test_a_seat_whose_count_changed_is_the_only_one_listed_again(seat_boxes):
     seats = list(view.seats)
     seats[2] = dataclasses.replace(seats[2], cards=seats[2].cards + 1)
     display.draw(dataclasses.replace(view, seats=tuple(seats)))
+    assert seat_boxes == [seats[2].seat]
+
+
+def test_a_seat_box_back_as_it_was_a_few_frames_ago_is_not_listed_again(seat_boxes):
+    display = Display(pygame.Surface((1920, 1080)))
+    view = VIEWS["game"]
+    seats = list(view.seats)
+
+    def counted(cards: int):
+        seats[2] = dataclasses.replace(seats[2], cards=cards)
+        return dataclasses.replace(view, seats=tuple(seats))
+
+    display.draw(counted(3))
+    display.draw(counted(4))
+    seat_boxes.clear()
+    display.draw(counted(3))  # as it was two frames ago
+    assert seat_boxes == []
+    for cards in range(5, 5 + PART_HISTORY):
+        display.draw(counted(cards))
+    seat_boxes.clear()
+    display.draw(counted(3))  # as it was more listings ago than are kept
     assert seat_boxes == [seats[2].seat]
 
 
@@ -107,3 +129,22 @@ def test_parts_kept_over_a_match_list_what_listing_every_part_lists(tmp_path):
     finally:
         match.close()
     assert sum(kept.lists.values()) < shown / 2  # most parts were kept, not listed again
+
+
+def test_ahead_makes_the_texts_of_the_next_events_and_draws_nothing():
+    display = Display(pygame.Surface((1920, 1080)))
+    view = dataclasses.replace(VIEWS["game"], verdict=None)
+    assert len(view.events) >= 2
+    display.draw(view)
+    before = pygame.image.tobytes(display.surface, "RGB")
+    display.ahead()
+    assert pygame.image.tobytes(display.surface, "RGB") == before
+    assert display.listing.lists["events"] == 1  # set aside, not listed as a frame's
+    made = set(display.painter.texts.keys())
+    display.ahead()  # once a frame
+    assert set(display.painter.texts.keys()) == made
+    texts = display.painter.texts
+    new = dataclasses.replace(view, events=("A new event", *view.events)[:EVENT_LINES])
+    display.draw(new)
+    lines = {text for text, *_ in set(texts.keys()) - made}
+    assert lines == {"A new event"}  # every older line was made ahead, in its next shade

@@ -8,35 +8,56 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from hw.events import Button, ButtonPressed
 from table.app import WindowOptions, build_table
 from tests.table.table_driver import table_config
 
 
-def test_the_frame_is_shown_before_the_leds_change(tmp_path):
+@pytest.fixture
+def table(tmp_path):
+    """Two seats on mock pins, the window headless."""
     table = build_table(
         table_config(2, "official", tmp_path), pins="mock", settle=0.0,
         window=WindowOptions(headless=True, keyboard=False),
     )  # fmt: skip
-    try:
-        panel = table.inputs.panel
-        assert panel is not None and 0 in panel.led_seats
-        table.loop.run_once(wait=0.0)  # the lobby's first frame and LEDs
-        order: list[str] = []
-        present, show = table.loop.present, panel.show
+    yield table
+    table.close()
 
-        def presented() -> None:
-            present()
-            order.append("frame")
 
-        def shown(states) -> None:
-            show(states)
-            order.append("leds")
+def test_the_frame_is_shown_before_the_leds_change(table):
+    panel = table.inputs.panel
+    assert panel is not None and 0 in panel.led_seats
+    table.loop.run_once(wait=0.0)  # the lobby's first frame and LEDs
+    order: list[str] = []
+    present, show = table.loop.present, panel.show
 
-        table.loop.present, panel.show = presented, shown
-        table.events.put(ButtonPressed(0, Button.UNO, time.monotonic()))  # seat 0 joins
-        table.loop.run_once(wait=0.0)
-        assert 0 in table.session.joined and panel.is_lit(0)
-        assert order == ["frame", "leds"]
-    finally:
-        table.close()
+    def presented() -> None:
+        present()
+        order.append("frame")
+
+    def shown(states) -> None:
+        show(states)
+        order.append("leds")
+
+    table.loop.present, panel.show = presented, shown
+    table.events.put(ButtonPressed(0, Button.UNO, time.monotonic()))  # seat 0 joins
+    table.loop.run_once(wait=0.0)
+    assert 0 in table.session.joined and panel.is_lit(0)
+    assert order == ["frame", "leds"]
+
+
+def test_what_the_next_frame_needs_is_made_only_when_no_input_waits(table):
+    loop = table.loop
+    loop.run_once(wait=0.0)  # the lobby's first frame
+    order: list[str] = []
+    ahead, present = loop.ahead, loop.present
+    assert ahead is not None and present is not None
+    loop.ahead = lambda: (ahead(), order.append("ahead"))
+    loop.present = lambda: (present(), order.append("frame"))
+    table.events.put(ButtonPressed(0, Button.UNO, time.monotonic()))  # seat 0 joins
+    loop.run_once(wait=0.01)  # an input waits: handled and shown first
+    assert order == ["frame"]
+    loop.run_once(wait=0.01)  # nothing waits: made ahead, then the loop sleeps
+    assert order[:2] == ["frame", "ahead"]
