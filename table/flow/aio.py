@@ -15,6 +15,16 @@ import os
 
 SIGEV_NONE = 1  # Linux's: no signal, no thread when the request completes
 _SIGEVENT_SIZE = 64  # bytes, on every Linux ABI
+IDLE_TIME = 24 * 3600  # seconds glibc's AIO thread waits for the next request before it ends
+
+
+class _AioInit(ctypes.Structure):
+    """glibc's struct aioinit (aio_init's tuning)."""
+
+    _fields_ = [
+        (name, ctypes.c_int)
+        for name in ("threads", "num", "locks", "usedba", "debug", "numusers", "idle_time", "_")
+    ]
 
 
 class _SigEvent(ctypes.Structure):
@@ -61,6 +71,9 @@ class Aio:
         # The one that sleeps lets go of it: every other thread runs meanwhile.
         self.suspend = lets_go.aio_suspend64
         self.suspend.argtypes = [ctypes.POINTER(pointer), ctypes.c_int, ctypes.c_void_p]
+        # One fsync at a time, on a thread kept between actions: by default it ends after 1 s
+        # idle, and players act every few seconds, so each action would start a new one.
+        keeps_gil.aio_init(ctypes.byref(_AioInit(threads=1, num=1, idle_time=IDLE_TIME)))
 
     @classmethod
     def load(cls) -> Aio | None:

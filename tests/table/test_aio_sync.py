@@ -6,6 +6,8 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -105,3 +107,24 @@ def test_result_waits_until_the_fsync_has_run():
         libc.aio_return64(ctypes.byref(holder))
         os.close(read_end)
         os.close(write_end)
+
+
+THREAD_PROBE = """
+import os, sys, tempfile, time
+from table.flow.aio import Aio, AioSync
+aio = Aio.load()
+fd = os.open(os.path.join(tempfile.mkdtemp(), "f"), os.O_CREAT | os.O_WRONLY)
+before = len(os.listdir("/proc/self/task"))
+AioSync(aio, fd).result()
+time.sleep(float(sys.argv[1]))  # glibc's default: a thread idle for 1 s ends
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+
+
+@needs_aio
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="no /proc to count threads")
+def test_the_aio_thread_waits_for_the_next_action_past_a_second(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", THREAD_PROBE, "1.6"], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "1"  # still there: the next fsync starts no thread
