@@ -110,9 +110,13 @@ class Display:
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each
-        of `codes` (its colour's base, its rank and corners: parts.card_parts), and the back."""
+        of `codes` (its colour's base, its rank and corners: parts.card_parts, each with where
+        it has ink), and the back."""
         text = Text(lang, call_word)
         height = self.layout.top_card.height
+        p = self.painter
         for code in codes:
-            parts.card_parts(self.painter, code, height, text)
-        parts.back(self.painter, height, call_word)
+            base, marks = parts.card_parts(p, code, height, text)
+            for image in (base, *(mark.image for mark in marks)):
+                p.ink(image)  # what a blit of it looks up first
+        parts.back(p, height, call_word)

@@ -573,12 +573,16 @@ class Painter:
             image = image.convert_alpha() if alpha else image.convert()
         return image
 
-    def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
-        # The box is where the image has ink: its clear margins change no pixel.
+    def ink(self, image: pygame.Surface) -> pygame.Rect:
+        """Where `image` has ink (its bounding box of visible pixels), found once."""
         ink = self._ink.get(image)
         if ink is None:
             ink = self._ink[image] = image.get_bounding_rect()
-        self._op("blit", tuple(ink.move(rect.topleft)), image, tuple(rect))
+        return ink
+
+    def _blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
+        # The box is where the image has ink: its clear margins change no pixel.
+        self._op("blit", tuple(self.ink(image).move(rect.topleft)), image, tuple(rect))
 
     def blit(self, image: pygame.Surface, mark: str | None = None, **anchor) -> pygame.Rect:
         ((where, point),) = anchor.items()

@@ -252,8 +252,9 @@ def test_show_puts_the_frame_on_the_window():
 
 
 def test_warm_makes_what_the_top_card_of_each_code_draws():
-    """After warm, the pile's top card of any of the codes warmed makes no image: its base,
-    rank and corners are all kept (a small screen: every part fits the cache)."""
+    """After warm, the pile's top card of any of the codes warmed makes no image, nor looks
+    for an image's ink: its base, rank and corners are all kept (a small screen: every part
+    fits the cache)."""
     display = Display(pygame.Surface((800, 480)))
     codes = ("R0", "Y7", "GS", "BD2", "W", "W4")
     display.warm(codes)
@@ -261,12 +262,13 @@ def test_warm_makes_what_the_top_card_of_each_code_draws():
     keys = painter.images.keys()
     assert {k[1] for k in keys if k[0] == "rounded base"} == {"R", "Y", "G", "B", "W"}
     assert any(k[0] == "back" for k in keys)
-    made = len(painter.images)
+    made, inked = len(painter.images), len(painter._ink)
     height = display.layout.top_card.height
     for code in codes:
         painter.begin(defer=True)
         parts.card_in_parts(painter, code, height, Text("en"), "top_card", center=(400, 240))
     assert len(painter.images) == made
+    assert len(painter._ink) == inked  # where each part has ink was found by warm too
     painter.begin(defer=True)
     parts.card_in_parts(painter, "R5", height, Text("en"), "top_card", center=(400, 240))
     assert len(painter.images) > made  # a code not warmed: its rank is made now
