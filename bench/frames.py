@@ -66,6 +66,7 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
                     drew.append(window.display.drawn != drawn)
                     if drew[-1]:
                         shares.append(window.display.updated / screen)
+                    window.ahead()  # as the loop does before it sleeps: not the frame's work
             finally:
                 match.close()
             played += match.driver.actions
