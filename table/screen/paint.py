@@ -393,6 +393,7 @@ class Painter:
         are seen there: what lies under a call that paints every pixel of a part is not."""
         touched = region.collidelistall(self.boxes)  # in order: the background first
         covers = self.covers
+        whole: bool | None = None  # whether a call that must be drawn whole touches it
         for n in range(len(touched) - 1, 0, -1):
             cover = covers[touched[n]]
             if cover is None or not cover.colliderect(region):
@@ -400,8 +401,12 @@ class Painter:
             if cover.contains(region):
                 return [(region, touched[n:])]
             inner = region.clip(cover)
-            if 2 * _area(inner) < _area(region) or any(self.ops[k].kind in WHOLE for k in touched):
-                break  # little to spare, or a call that must be drawn whole
+            if 2 * _area(inner) < _area(region):
+                continue  # little to spare: a call under it may cover more (a box under a badge)
+            if whole is None:
+                whole = any(self.ops[k].kind in WHOLE for k in touched)
+            if whole:
+                continue  # never cut: only a call covering all of the region hides what is under
             around = [(r, r.collidelistall(self.boxes)) for r in _around(region, inner)]
             return [(inner, touched[n:]), *around]
         return [(region, touched)]

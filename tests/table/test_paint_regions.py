@@ -244,6 +244,27 @@ def test_a_call_that_paints_all_of_a_region_hides_what_lies_under_it():
         assert pygame.image.tobytes(surface, "RGB") == whole, region
 
 
+def test_a_small_cover_over_a_box_does_not_keep_the_box_from_hiding_the_felt():
+    """A seat's box with an opaque badge over it: the badge covers little of the seat's region,
+    the box most of it; the region is still drawn in parts, its middle from the box on."""
+    surface = pygame.Surface(BIG)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    _covered_scene(painter)
+    badge = pygame.Surface((20, 10))
+    badge.fill((240, 240, 240))
+    painter.blit(badge, topleft=(140, 110))
+    assert [op.kind for op in painter.ops] == ["felt", "split", "rect", "blit", "blit"]
+    seat = pygame.Rect(20, 100, 160, 100)
+    parts = painter._seen(seat)
+    assert len(parts) > 1 and parts[0][1][0] == 1  # the middle: from the box on
+    painter.replay()
+    whole = pygame.image.tobytes(surface, "RGB")
+    surface.fill((255, 0, 255), seat)
+    painter.replay([seat])
+    assert pygame.image.tobytes(surface, "RGB") == whole
+
+
 def test_a_see_through_or_outlined_call_hides_nothing():
     """A call with see-through pixels, or only an edge, paints some of its box only: what lies
     under it is drawn."""
