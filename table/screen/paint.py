@@ -102,7 +102,7 @@ class Oval:
             inside = self.holds(clip)
         if inside is not None:
             if inside:
-                surface.fill(color, clip)
+                fill(surface, color, clip)
             return
         if self._bands is None or len(color) != 3 or surface.get_flags() & pygame.SRCALPHA:
             pygame.draw.ellipse(surface, color, self.rect)  # no pieces for these
@@ -117,7 +117,7 @@ class Oval:
         last = min(len(self._bands), -((top - clip.bottom) // BAND))
         for band in self._bands[first:last]:
             if band.middle is not None and band.middle.colliderect(clip):
-                surface.fill(color, band.middle)
+                fill(surface, color, band.middle)
             for piece, at in band.pieces:
                 surface.blit(piece, at)  # SDL clips it to the region
 
@@ -200,7 +200,7 @@ class Felt:
         # What lies under an ellipse that fills the whole region is never seen: not drawn.
         first = max((k for k, inside in enumerate(held) if inside), default=-1)
         if first < 0:
-            surface.fill(self.color, pygame.Rect(self.box).clip(clip))
+            fill(surface, self.color, pygame.Rect(self.box))
         drawn = list(zip(self.layers, held, strict=True))[max(0, first) :]
         for (color, oval), inside in drawn:
             oval.draw(surface, color, inside)
@@ -799,14 +799,36 @@ def _split(surface: pygame.Surface, op: Op) -> None:
         surface.blit(image, (x + dx, y + dy, 0, 0))
 
 
+def fill(surface: pygame.Surface, color, rect) -> None:
+    """`surface.fill(color, rect)` within the clip: the same pixels, in up to three fills.
+
+    On x86 SDL fills each row of 64 bytes or more with streaming stores, and a row whose
+    streamed run is followed by a few plain stores (its last pixels) costs about ten times as
+    much: 18 us for a line of the events list against 6 us in parts (335 x 39 pixels; over a
+    match's fills, 23.5 ms against 9.1). So: the pixels up to a 16-byte boundary, a middle of
+    whole 64-byte runs, then the rest, each filled alone."""
+    x, y, w, h = pygame.Rect(rect).clip(surface.get_clip())
+    if w < 16 or surface.get_bytesize() != 4 or surface.get_pitch() % 16:
+        surface.fill(color, (x, y, w, h))
+        return
+    start = min(x + w, (x + 3) & ~3)
+    middle = (x + w - start) & ~15
+    for left, width in ((x, start - x), (start, middle), (start + middle, x + w - start - middle)):
+        if width > 0:
+            surface.fill(color, (left, y, width, h))
+
+
 def _rect(surface: pygame.Surface, op: Op) -> None:
     color, rect, width, radius = op.args
     if radius > 0:  # SDL walks the whole rounded box for every region it is clipped to
         inside = _rounded_holds(pygame.Rect(rect), width, radius, surface.get_clip())
         if inside is not None:
             if inside:
-                surface.fill(color, surface.get_clip())
+                fill(surface, color, surface.get_clip())
             return
+    if width <= 0 and radius <= 0:
+        fill(surface, color, rect)
+        return
     pygame.draw.rect(surface, color, rect, width, border_radius=radius)
 
 

@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from table.screen.paint import Painter
+from table.screen.paint import Painter, fill
 
 SIZE = (400, 300)
 
@@ -309,3 +309,24 @@ def test_a_felt_region_drawn_again_is_copied_as_first_drawn():
         surface.fill((255, 0, 255), region)
         painter.replay([region])
         assert pygame.image.tobytes(surface, "RGB") == whole, region
+
+
+@pytest.mark.parametrize("flags", [0, pygame.SRCALPHA])
+def test_a_fill_in_parts_is_one_fill(flags):
+    """paint.fill splits a row about 16-byte boundaries: the very pixels of one fill, within
+    the clip."""
+    rng = random.Random(3)
+    ours, sdl = pygame.Surface((300, 40), flags), pygame.Surface((300, 40), flags)
+    for _ in range(400):
+        x, w, y = rng.randint(-20, 290), rng.randint(0, 90), rng.randint(-5, 35)
+        rect, clip = (
+            pygame.Rect(x, y, w, rng.randint(1, 9)),
+            pygame.Rect(rng.randint(0, 40), 0, 250, 40),
+        )
+        color = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
+        for surface in (ours, sdl):
+            surface.fill((9, 8, 7, 6))
+            surface.set_clip(clip)
+        fill(ours, color, rect)
+        sdl.fill(color, rect)
+        assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(sdl, "RGBA"), rect
