@@ -96,12 +96,14 @@ class Display:
         return True
 
     def ahead(self) -> None:
-        """Make now, while the table waits, the texts the next frame will likely draw: the
-        events list moved on by one line, each in the shade it fades to (parts.event_list)."""
+        """Make now, while the table waits, what the next frame will likely draw: the alpha of
+        the lines this one drew anew (Painter.keep_alphas), then the events list moved on by
+        one line, each in the shade it fades to (parts.event_list)."""
         view = self._last
         if view is None or self.ahead_of == self.drawn:
             return
         self.ahead_of = self.drawn
+        self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):
             if part.draw is parts.event_list and part.facts:

@@ -32,6 +32,7 @@ TEXT_SCREENS = 0.5
 ALPHA_SCREENS = 0.25
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
+UNKEPT = 64  # lines drawn halved whose alpha waits for keep_alphas (a frame makes a few)
 PLANES = 256  # halved colour planes kept (a match makes texts again in about 120 of them)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
 FELTS = 4  # felts kept, with their kept regions (one per screen size)
@@ -335,6 +336,7 @@ class Painter:
         self.images = SurfaceCache(round(screen * IMAGE_SCREENS))
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
         self._planes: dict[tuple, pygame.Color | pygame.Surface] = {}  # by _halved_colour's args
+        self._unkept: dict[tuple[str, int], tuple[RGB, tuple[int, int]]] = {}  # keep_alphas's
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -439,14 +441,39 @@ class Painter:
             elif px >= FINE_PX:
                 image = self.font(px).render(text, True, color)
             else:
-                alpha = self.alphas.get((text, px))
+                alpha = self._alpha(text, px)
                 if alpha is None:
                     image, big = self._fine(text, px, color)
-                    self.alphas.put((text, px), Alpha.of(image, big))
+                    if len(self._unkept) >= UNKEPT:
+                        self.keep_alphas()
+                    self._unkept[(text, px)] = (color, big)  # its alpha: kept later
                 else:
                     image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
             self.texts.put(key, image)
         return image
+
+    def _alpha(self, text: str, px: int) -> Alpha | None:
+        """The alpha kept of a line drawn halved, or taken now from the line if it was made
+        since `keep_alphas` and is still kept."""
+        alpha = self.alphas.get((text, px))
+        if alpha is None and (text, px) in self._unkept:
+            alpha = self._keep_alpha(text, px, *self._unkept.pop((text, px)))
+        return alpha
+
+    def keep_alphas(self) -> None:
+        """Keep the alpha of each line drawn halved since the last call (while the table
+        waits: a frame that makes a new line does not also copy its alpha)."""
+        unkept, self._unkept = self._unkept, {}
+        for (text, px), (color, big) in unkept.items():
+            self._keep_alpha(text, px, color, big)
+
+    def _keep_alpha(self, text: str, px: int, color: RGB, big: tuple[int, int]) -> Alpha | None:
+        image = self.texts.peek((text, px, color, 0))
+        if image is None:
+            return None  # gone already: the next use draws it again
+        alpha = Alpha.of(image, big)
+        self.alphas.put((text, px), alpha)
+        return alpha
 
     def _halved_colour(self, color: RGB, big: tuple[int, int], small: tuple[int, int]):
         """`_halved_colour`, kept: the same few texts are made again, in the same colours."""

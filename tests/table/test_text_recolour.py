@@ -193,3 +193,27 @@ def test_another_colour_of_a_halved_text_shrinks_a_row_and_a_column_not_a_plane(
     image = painter.text_image("Bot 2 draws a card", 43, (133, 138, 148))
     w, h = image.get_size()
     assert shrunk and sum(shrunk) <= 2 * (w + h) + 4  # the whole plane would be w x 2h
+
+
+def test_a_new_lines_alpha_is_kept_once_the_table_waits_and_serves_after_its_image_went():
+    painter = _painter()
+    rendered = _counted(painter)
+    px = FINE_PX // 2
+    first = painter.text_image("Bot 3 plays red 2", px, th.TEXT)
+    assert len(rendered) == 1 and len(painter.alphas) == 0  # not copied in the frame
+    painter.keep_alphas()
+    assert len(painter.alphas) == 1
+    painter.texts = SurfaceCache(painter.texts.budget)  # the text cache let it go
+    again = painter.text_image("Bot 3 plays red 2", px, th.TEXT)
+    assert len(rendered) == 1 and _same(again, first)  # made from its alpha, not drawn again
+
+
+def test_a_new_lines_alpha_serves_another_colour_before_the_table_waits():
+    painter = _painter()
+    rendered = _counted(painter)
+    px = FINE_PX // 2
+    painter.text_image("Bot 3 plays red 2", px, th.TEXT)
+    dim = painter.text_image("Bot 3 plays red 2", px, th.DIM)
+    assert len(rendered) == 1  # its alpha taken from the line just made
+    fresh = _painter()
+    assert _same(dim, fresh.text_image("Bot 3 plays red 2", px, th.DIM))
