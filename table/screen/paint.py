@@ -830,10 +830,10 @@ def fill(surface: pygame.Surface, color, rect) -> None:
     """`surface.fill(color, rect)` within the clip: the same pixels, in up to three fills.
 
     On x86 SDL fills each row of 64 bytes or more with streaming stores, and a row whose
-    streamed run is followed by a few plain stores (its last pixels) costs about ten times as
-    much: 18 us for a line of the events list against 6 us in parts (335 x 39 pixels; over a
-    match's fills, 23.5 ms against 9.1). So: the pixels up to a 16-byte boundary, a middle of
-    whole 64-byte runs, then the rest, each filled alone."""
+    streamed run is followed by a few plain stores (its last pixels) often costs ten times as
+    much, whatever its width: 18 us for a line of the events list against 6 us in parts
+    (335 x 39 pixels; over a match's fills, 23.5 ms against 9.1). So: the pixels up to a
+    16-byte boundary, a middle of whole 64-byte runs, then the rest, each filled alone."""
     x, y, w, h = pygame.Rect(rect).clip(surface.get_clip())
     if w < 16 or surface.get_bytesize() != 4 or surface.get_pitch() % 16:
         surface.fill(color, (x, y, w, h))
@@ -847,13 +847,15 @@ def fill(surface: pygame.Surface, color, rect) -> None:
 
 def _rect(surface: pygame.Surface, op: Op) -> None:
     color, rect, width, radius = op.args
+    if width < 0:
+        return  # pygame draws nothing
     if radius > 0:  # SDL walks the whole rounded box for every region it is clipped to
         inside = _rounded_holds(pygame.Rect(rect), width, radius, surface.get_clip())
         if inside is not None:
             if inside:
                 fill(surface, color, surface.get_clip())
             return
-    if width <= 0 and radius <= 0:
+    if width == 0 and radius <= 0:
         fill(surface, color, rect)
         return
     pygame.draw.rect(surface, color, rect, width, border_radius=radius)
@@ -914,8 +916,8 @@ def _cover_split(op: Op) -> pygame.Rect | None:
 
 def _cover_rect(op: Op) -> pygame.Rect | None:
     color, rect, width, radius = op.args
-    if width > 0 or (len(color) == 4 and color[3] != 255):
-        return None
+    if width != 0 or (len(color) == 4 and color[3] != 255):
+        return None  # an edge only, nothing (width < 0), or see-through
     box = pygame.Rect(rect)
     if radius <= 0:
         return box

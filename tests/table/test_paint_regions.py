@@ -330,3 +330,20 @@ def test_a_fill_in_parts_is_one_fill(flags):
         fill(ours, color, rect)
         sdl.fill(color, rect)
         assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(sdl, "RGBA"), rect
+
+
+@pytest.mark.parametrize(("width", "radius"), [(0, 0), (-1, 0), (-2, 8), (3, 0)])
+def test_a_box_replayed_in_a_region_is_pygames_box(width, radius):
+    """A plain box filled, an edge, or nothing (a negative width: pygame draws nothing), as
+    pygame.draw.rect draws it, in any region."""
+    box, color = pygame.Rect(30, 20, 250, 120), (200, 40, 40)
+    pygames = pygame.Surface(SIZE)
+    pygames.fill((10, 20, 30))
+    pygame.draw.rect(pygames, color, box, width, border_radius=radius)
+
+    def call(p):
+        p.rect(color, box, width, radius)
+
+    regions = [pygame.Rect(0, 0, *SIZE), pygame.Rect(40, 30, 100, 50), pygame.Rect(25, 15, 30, 30)]
+    for region in regions:
+        assert _draw(call, region) == pygame.image.tobytes(pygames.subsurface(region), "RGB")
