@@ -354,7 +354,8 @@ WHY = {
         "that freed surfaces left, and memory crept up from match to match. The price is page "
         "faults: a small text is drawn twice its size and halved, and that 200 KB block, "
         "freed at once, is about 50 fresh pages from the kernel each time; taking it from "
-        "the heap instead raised this peak to 84.6 MiB (growth 1.6 MiB), so it is not done."
+        "the heap instead (with 2 MiB kept free at the heap's top for it) raised this peak to "
+        "84.6 MiB (growth 1.6 MiB), so it is not done."
     ),
     "instructions": (
         "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the "

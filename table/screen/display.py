@@ -34,7 +34,7 @@ class Display:
         self.drawn = 0  # frames drawn (render or draw), shown or not
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
         self.presented = 0  # frames handed to the display
-        self.ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
+        self._ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
 
     @property
     def layout(self) -> Layout:
@@ -100,9 +100,9 @@ class Display:
         the lines this one drew anew (Painter.keep_alphas), then the events list moved on by
         one line, each in the shade it fades to (parts.event_list)."""
         view = self._last
-        if view is None or self.ahead_of == self.drawn:
+        if view is None or self._ahead_of == self.drawn:
             return
-        self.ahead_of = self.drawn
+        self._ahead_of = self.drawn
         self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):

@@ -8,7 +8,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import pygame
 
@@ -43,6 +43,19 @@ _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 
 Box = tuple[int, int, int, int]
+T = TypeVar("T")
+
+
+def _memo(table: dict, key: Hashable, limit: int, make: Callable[[], T]) -> T:
+    """`table[key]`, made by `make()` the first time; a full `table` (`limit` entries) is
+    emptied first: what it keeps is cheap to make again, and its keys come back turn after turn."""
+    value = table.get(key)
+    if value is None:
+        if len(table) >= limit:
+            table.clear()
+        value = table[key] = make()
+    return value
+
 
 WHOLE = frozenset({"polygon"})
 """Calls drawn whole or not at all: a smooth edge clipped by a region shades its pixels
@@ -193,11 +206,7 @@ class Felt:
         if kept is not None:
             surface.blit(kept, clip)
             return
-        held = self._held.get(key)
-        if held is None:
-            if len(self._held) >= FELT_REGIONS:
-                self._held.clear()
-            held = self._held[key] = [oval.holds(clip) for _, oval in self.layers]
+        held = _memo(self._held, key, FELT_REGIONS, lambda: [o.holds(clip) for _, o in self.layers])
         # What lies under an ellipse that fills the whole region is never seen: not drawn.
         first = max((k for k, inside in enumerate(held) if inside), default=-1)
         if first < 0:
@@ -478,12 +487,7 @@ class Painter:
     def _halved_colour(self, color: RGB, big: tuple[int, int], small: tuple[int, int]):
         """`_halved_colour`, kept: the same few texts are made again, in the same colours."""
         key = (color, big, small)
-        plane = self._planes.get(key)
-        if plane is None:
-            if len(self._planes) >= PLANES:
-                self._planes.clear()
-            plane = self._planes[key] = _halved_colour(color, big, small)
-        return plane
+        return _memo(self._planes, key, PLANES, lambda: _halved_colour(color, big, small))
 
     def _fine(self, text: str, px: int, color: RGB) -> tuple[pygame.Surface, tuple[int, int]]:
         # Hinting snaps each glyph to whole pixels: at small sizes letters bunch up and gap
@@ -693,22 +697,16 @@ class Painter:
         the frame: a region wholly inside an ellipse is drawn from that ellipse on."""
         box = tuple(pygame.Rect(rect))
         key = (tuple(color), box, tuple((tuple(c), tuple(pygame.Rect(r))) for c, r in ovals))
-        felt = self._felts.get(key)
-        if felt is None:
-            if len(self._felts) >= FELTS:
-                self._felts.clear()
-            layers = tuple((c, self._oval(r)) for c, r in key[2])
-            budget = round(self.surface.get_width() * self.surface.get_height() * 4 * FELT_SCREENS)
-            felt = self._felts[key] = Felt(key[0], box, layers, budget)
-        self._op("felt", box, felt)
+        self._op("felt", box, _memo(self._felts, key, FELTS, lambda: self._new_felt(key)))
+
+    def _new_felt(self, key: tuple) -> Felt:
+        color, box, ovals = key
+        layers = tuple((c, self._oval(r)) for c, r in ovals)
+        budget = round(self.surface.get_width() * self.surface.get_height() * 4 * FELT_SCREENS)
+        return Felt(color, box, layers, budget)
 
     def _oval(self, box: Box) -> Oval:
-        oval = self._ovals.get(box)
-        if oval is None:
-            if len(self._ovals) >= OVALS:
-                self._ovals.clear()
-            oval = self._ovals[box] = Oval(pygame.Rect(box))
-        return oval
+        return _memo(self._ovals, box, OVALS, lambda: Oval(pygame.Rect(box)))
 
     def lines(self, color, points, width: int) -> None:
         """pygame.draw.lines (open), as a call of the frame."""
