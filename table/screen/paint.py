@@ -13,6 +13,7 @@ from typing import NamedTuple, TypeVar
 import pygame
 
 from .cards_art import fill_polygon, outlined_text
+from .halving import Halver, halved_size
 from .theme import INK, RGB
 
 # What the caches may hold, in screens' worth of pixels: the top card's parts (a rounded base
@@ -346,6 +347,7 @@ class Painter:
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
         self._planes: dict[tuple, pygame.Color | pygame.Surface] = {}  # by _halved_colour's args
         self._unkept: dict[tuple[str, int], tuple[RGB, tuple[int, int]]] = {}  # keep_alphas's
+        self._halver = Halver()
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -492,13 +494,8 @@ class Painter:
     def _fine(self, text: str, px: int, color: RGB) -> tuple[pygame.Surface, tuple[int, int]]:
         # Hinting snaps each glyph to whole pixels: at small sizes letters bunch up and gap
         # ("DR AW"). Drawn twice the size and halved, they keep their true spacing.
-        big = self.font(px * 2).render(text, True, color)
-        size = big.get_size()
-        return pygame.transform.smoothscale(big, self._fine_size(size)), size
-
-    @staticmethod
-    def _fine_size(size: tuple[int, int]) -> tuple[int, int]:
-        return (max(1, (size[0] + 1) // 2), max(1, (size[1] + 1) // 2))
+        halved, big = self._halver.line(self.font(px * 2), text)
+        return Halver.colour(halved, self._halved_colour(color, big, halved.get_size())), big
 
     def width(self, text: str, px: int) -> int:
         """How wide `text` is drawn at `px` (measured once, then kept)."""
@@ -506,7 +503,7 @@ class Painter:
         width = self._widths.get(key)
         if width is None:
             if px < FINE_PX:
-                width = self._fine_size(self.font(px * 2).size(text))[0]
+                width = halved_size(self.font(px * 2).size(text))[0]
             else:
                 width = self.font(px).size(text)[0]
             self._widths[key] = width
