@@ -352,10 +352,13 @@ WHY = {
         "drawing. Every block of 8 KiB or more comes from mmap and goes back when freed "
         "(`table/screen/heap.py`): with glibc's default threshold the heap kept the holes "
         "that freed surfaces left, and memory crept up from match to match. The price is page "
-        "faults: a small text is drawn twice its size and halved, and that 200 KB block, "
-        "freed at once, is about 50 fresh pages from the kernel each time; taking it from "
-        "the heap instead (with 2 MiB kept free at the heap's top for it) raised this peak to "
-        "84.6 MiB (growth 1.6 MiB), so it is not done."
+        "faults, some 3 us each here: a small text drawn twice its size in colour and "
+        "smoothscaled passed through three new blocks, about 100 fresh pages for a line of "
+        "events. Taking the blocks that live only while a line is made from the heap instead "
+        "(a scratch space kept there, or 1-2 MiB kept free at the heap's top) raised this peak "
+        "to 83.5-85.2 MiB: blocks kept for long (glyphs, buffers SDL_ttf grows) landed in it. "
+        "So a line is drawn a byte a pixel (its coverage) into buffers the painter keeps, and "
+        "halved into the one new block it needs (`table/screen/halving.py`): 29 faults."
     ),
     "instructions": (
         "**Instructions per frame.** Profiled by hand (callgrind, one dump per frame, the "
