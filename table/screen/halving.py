@@ -17,6 +17,10 @@ from __future__ import annotations
 import pygame
 
 WHITE, BLACK = (255, 255, 255), (0, 0, 0)
+KEPT = 256 * 1024
+"""Bytes of the big line's buffer kept between lines (its rows halved: half of it): a line of
+the events list at 1920x1080 (about 720 x 82 pixels twice its size). A wider line (the help's,
+the lobby's) has buffers of its own: kept, the widest would hold 1.3 MB for good."""
 
 
 def halved_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -59,14 +63,18 @@ class Halver:
 
     def _pixels(self, size: tuple[int, int]) -> memoryview:
         needed = 4 * size[0] * size[1]
+        if needed > KEPT:
+            return memoryview(bytearray(needed))  # a rare wide line: not kept for ever
         if len(self._big) < needed:
-            self._big = bytearray(needed)  # grown once to the widest line (a frame's surfaces
-            # made of the old one keep it alive until they go)
+            # Grown to the widest line; surfaces made over the old one keep it until they go.
+            self._big = bytearray(needed)
         return memoryview(self._big)[:needed]
 
     def _rows_of(self, width: int, height: int) -> pygame.Surface:
         kept = self._rows
-        if kept.get_width() < width or kept.get_height() < height:
-            size = (max(width, kept.get_width()), max(height, kept.get_height()))
+        size = (max(width, kept.get_width()), max(height, kept.get_height()))
+        if size != kept.get_size():
+            if 4 * size[0] * size[1] > KEPT // 2:
+                return pygame.Surface((width, height), pygame.SRCALPHA, 32)  # not kept
             kept = self._rows = pygame.Surface(size, pygame.SRCALPHA, 32)
         return kept.subsurface((0, 0, width, height))

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from table.screen import theme as th
-from table.screen.halving import Halver, halved_size
+from table.screen.halving import KEPT, Halver, halved_size
 from table.screen.paint import FINE_PX, _halved_colour
 
 WORDS = ["Bot", "2", "played", "R5", "Direction", "reversed", "Sitz", "wählt", "Grün", "ß",
@@ -78,3 +78,16 @@ def test_the_buffers_are_kept_between_lines_and_grow_to_the_widest():
         want = _written(font, text, th.TEXT)
         assert pygame.image.tobytes(image, "BGRA") == pygame.image.tobytes(want, "BGRA")
     assert longer.get_width() > long.get_width()
+
+
+def test_a_line_too_wide_for_the_kept_buffers_is_halved_in_buffers_of_its_own():
+    halver = Halver()
+    font = pygame.font.Font(None, 80)
+    _halved(halver, font, "Bot 2 played R5", th.TEXT)
+    buffer, rows = halver._big, halver._rows
+    text = "Bot 2 played a Wild Draw Four, called UNO and chose blue " * 2
+    assert 4 * font.size(text)[0] * font.size(text)[1] > KEPT
+    got = _halved(halver, font, text, th.TEXT)
+    assert halver._big is buffer and halver._rows is rows  # nothing that size kept for good
+    want = _written(font, text, th.TEXT)
+    assert pygame.image.tobytes(got, "BGRA") == pygame.image.tobytes(want, "BGRA")
