@@ -109,18 +109,27 @@ class Oval:
             return False
         return True if area == region.width * region.height else None
 
-    def draw(self, surface: pygame.Surface, color: tuple, inside: bool | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        color: tuple,
+        inside: bool | None = None,
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
         """The ellipse filled in `color` within `surface`'s clip: the very pixels
-        pygame.draw.ellipse paints there (`inside`: what `holds` says of the clip, if known)."""
+        pygame.draw.ellipse paints there (`inside`: what `holds` says of the clip, if known);
+        `surface` holds the screen from `origin` on."""
         clip = surface.get_clip()
+        screen = clip.move(origin)
         if inside is None:
-            inside = self.holds(clip)
+            inside = self.holds(screen)
         if inside is not None:
             if inside:
                 fill(surface, color, clip)
             return
+        dx, dy = origin
         if self._bands is None or len(color) != 3 or surface.get_flags() & pygame.SRCALPHA:
-            pygame.draw.ellipse(surface, color, self.rect)  # no pieces for these
+            pygame.draw.ellipse(surface, color, self.rect.move(-dx, -dy))  # no pieces for these
             return
         if color != self._color:
             for band in self._bands:
@@ -128,13 +137,13 @@ class Oval:
                     piece.set_palette_at(1, color)
             self._color = color
         top = self.rect.top
-        first = max(0, (clip.top - top) // BAND)
-        last = min(len(self._bands), -((top - clip.bottom) // BAND))
+        first = max(0, (screen.top - top) // BAND)
+        last = min(len(self._bands), -((top - screen.bottom) // BAND))
         for band in self._bands[first:last]:
-            if band.middle is not None and band.middle.colliderect(clip):
-                fill(surface, color, band.middle)
-            for piece, at in band.pieces:
-                surface.blit(piece, at)  # SDL clips it to the region
+            if band.middle is not None and band.middle.colliderect(screen):
+                fill(surface, color, band.middle.move(-dx, -dy))
+            for piece, (x, y, w, h) in band.pieces:
+                surface.blit(piece, (x - dx, y - dy, w, h))  # SDL clips it to the region
 
 
 BAND = 32
@@ -199,22 +208,26 @@ class Felt:
         self._kept = SurfaceCache(budget)
         self._held: dict[Box, list[bool | None]] = {}  # per region: what each `holds`
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The felt within `surface`'s clip, as drawn whole."""
+    def draw(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
+        """The felt within `surface`'s clip, as drawn whole; `surface` holds the screen from
+        `origin` on (a piece of it drawn apart: Split.on)."""
         clip = surface.get_clip()
-        key = tuple(clip)
+        screen = clip.move(origin)
+        key = tuple(screen)
         kept = self._kept.get(key)
         if kept is not None:
             surface.blit(kept, clip)
             return
-        held = _memo(self._held, key, FELT_REGIONS, lambda: [o.holds(clip) for _, o in self.layers])
+        held = _memo(
+            self._held, key, FELT_REGIONS, lambda: [o.holds(screen) for _, o in self.layers]
+        )
         # What lies under an ellipse that fills the whole region is never seen: not drawn.
         first = max((k for k, inside in enumerate(held) if inside), default=-1)
         if first < 0:
-            fill(surface, self.color, pygame.Rect(self.box))
+            fill(surface, self.color, pygame.Rect(self.box).move(-origin[0], -origin[1]))
         drawn = list(zip(self.layers, held, strict=True))[max(0, first) :]
         for (color, oval), inside in drawn:
-            oval.draw(surface, color, inside)
+            oval.draw(surface, color, inside, origin)
         crossed = any(inside is None for _, inside in drawn)
         small = clip.width * clip.height * 4 * KEPT_SHARE <= self._kept.budget
         if crossed and small and not surface.get_flags() & pygame.SRCALPHA:  # copied back as is
@@ -256,7 +269,7 @@ class SurfaceCache:
 
 def _size(image: pygame.Surface | Split | Alpha) -> int:
     if isinstance(image, Split):
-        return sum(_size(piece) for piece, _ in image.pieces)
+        return sum(_size(piece) for piece, _ in image.pieces if piece not in image.shares)
     if isinstance(image, Alpha):
         return len(image.alpha)
     return image.get_pitch() * image.get_height()
@@ -268,10 +281,32 @@ class Split:
     paints (a pixel of alpha 255 blends to itself), for a fraction of the work. Compared by
     identity, as a kept image is."""
 
-    def __init__(self, pieces: tuple, ink: pygame.Rect, opaque: pygame.Rect | None) -> None:
+    def __init__(
+        self, pieces: tuple, ink: pygame.Rect, opaque: pygame.Rect | None, shares: tuple = ()
+    ) -> None:
         self.pieces = pieces  # (image, where in the whole)
         self.ink = ink  # where the whole has ink
         self.opaque = opaque  # the block copied (every pixel of it painted), if any
+        self.shares = shares  # pieces another Split kept holds too (counted there: `_size`)
+
+    def on(self, felt: Felt, topleft: tuple[int, int], screen: pygame.Surface) -> Split:
+        """This image where it goes on `screen` (at `topleft`), over `felt`, made opaque: each
+        see-through piece blended once over the felt under it, the very pixels the screen
+        gets; the opaque block shared. All of it is then copied, and nothing under it drawn."""
+        pieces, shares = [], []
+        for image, (dx, dy) in self.pieces:
+            if image.get_flags() & pygame.SRCALPHA:
+                flat = pygame.Surface(image.get_size(), 0, screen)
+                felt.draw(flat, (topleft[0] + dx, topleft[1] + dy))
+                flat.blit(image, (0, 0))
+                image = flat
+            else:
+                shares.append(image)
+            pieces.append((image, (dx, dy)))
+        whole = pygame.Rect(0, 0, 0, 0).unionall(
+            [pygame.Rect(at, image.get_size()) for image, at in pieces]
+        )
+        return Split(tuple(pieces), whole, whole, tuple(shares))
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
@@ -628,18 +663,16 @@ class Painter:
     # --- shapes ---------------------------------------------------------------------------
 
     def panel(
-        self, rect: pygame.Rect, fill, edge=None, width: int = 0, radius: int = 0
+        self, rect: pygame.Rect, fill, edge=None, width: int = 0, radius: int = 0, over=None
     ) -> pygame.Rect:
-        """A rounded box, filled, with an optional border."""
+        """A rounded box, filled, with an optional border; `over`: the felt under it (as
+        `felt` takes it), when it lies right on the felt."""
         edge_width = width if edge is not None else 0
         if fill is not None and (len(fill) == 4 or self._kept(rect, radius)):
             # Drawn once into an image: rounded corners cost SDL more than a blit does.
             key = ("panel", rect.size, tuple(fill), edge and tuple(edge), edge_width, radius)
-            split = self.images.get(key)
-            if split is None:
-                layer = _panel(rect.size, fill, edge, edge_width, radius)
-                split = Split.of(layer, self._screen_format)
-                self.images.put(key, split)
+            make = lambda: _panel(rect.size, fill, edge, edge_width, radius)  # noqa: E731
+            split = self._split(key, make, rect.topleft, over)
             self._op("split", tuple(split.ink.move(rect.topleft)), split, rect.topleft)
             return rect
         if fill is not None:
@@ -649,24 +682,47 @@ class Painter:
         return rect
 
     def glowing(
-        self, rect: pygame.Rect, fill, edge, width: int, radius: int, glow: pygame.Rect, halo
+        self,
+        rect: pygame.Rect,
+        fill,
+        edge,
+        width: int,
+        radius: int,
+        glow: pygame.Rect,
+        halo,
+        over=None,
     ) -> pygame.Rect:
         """A panel (as `panel` draws it) over a see-through rounded `glow` (`halo`: its fill
         and radius) drawn first: one image, whose opaque middle is copied, not blended."""
         glow_fill, glow_radius = halo
         if len(glow_fill) != 4 or len(fill) != 3 or not self._kept(rect, radius):
-            self.panel(glow, glow_fill, radius=glow_radius)
+            self.panel(glow, glow_fill, radius=glow_radius, over=over)
             return self.panel(rect, fill, edge, width, radius)
         at = (rect.x - glow.x, rect.y - glow.y)
         key = ("glowing", glow.size, tuple(glow_fill), glow_radius, at, rect.size, tuple(fill),
                edge and tuple(edge), width, radius)  # fmt: skip
-        split = self.images.get(key)
-        if split is None:
-            layer = _glowing(glow.size, halo, at, _panel(rect.size, fill, edge, width, radius))
-            split = Split.of(layer, self._screen_format)
-            self.images.put(key, split)
+        panel = lambda: _panel(rect.size, fill, edge, width, radius)  # noqa: E731
+        split = self._split(key, lambda: _glowing(glow.size, halo, at, panel()), glow.topleft, over)
         self._op("split", tuple(split.ink.move(glow.topleft)), split, glow.topleft)
         return rect
+
+    def _split(self, key: tuple, make, topleft: tuple[int, int], over) -> Split:
+        """The image `make()` makes, kept in parts (Split); where it lies right on a felt
+        (`over`), that image blended onto the felt where it goes, kept by place, whose
+        opaque block is the plain one's: no felt drawn under it, nothing blended."""
+        split = self.images.get(key)
+        if split is None:
+            split = Split.of(make(), self._screen_format)
+            self.images.put(key, split)
+        if over is None or self.surface.get_flags() & pygame.SRCALPHA:
+            return split
+        felt_key, felt = self._felt_of(*over)
+        place = ("on felt", key, tuple(topleft), felt_key)
+        flat = self.images.get(place)
+        if flat is None:
+            flat = split.on(felt, topleft, self.surface)
+            self.images.put(place, flat)
+        return flat
 
     def _kept(self, rect: pygame.Rect, radius: int) -> bool:
         """Whether a panel is worth an image: rounded, and small (seats, pills, keys)."""
@@ -692,9 +748,13 @@ class Painter:
     def felt(self, color, rect: pygame.Rect, ovals: tuple[tuple[tuple, pygame.Rect], ...]) -> None:
         """`rect` filled, then each of `ovals` (colour, rect) filled over it, as one call of
         the frame: a region wholly inside an ellipse is drawn from that ellipse on."""
+        key, felt = self._felt_of(color, rect, ovals)
+        self._op("felt", key[1], felt)
+
+    def _felt_of(self, color, rect: pygame.Rect, ovals) -> tuple[tuple, Felt]:
         box = tuple(pygame.Rect(rect))
         key = (tuple(color), box, tuple((tuple(c), tuple(pygame.Rect(r))) for c, r in ovals))
-        self._op("felt", box, _memo(self._felts, key, FELTS, lambda: self._new_felt(key)))
+        return key, _memo(self._felts, key, FELTS, lambda: self._new_felt(key))
 
     def _new_felt(self, key: tuple) -> Felt:
         color, box, ovals = key

@@ -85,10 +85,15 @@ def background(p: Painter, lay: Layout, text: Text, felt: bool) -> None:
     if not felt:
         p.rect(th.BACKGROUND, lay.screen)
         return
+    p.felt(*felt_of(lay))
+
+
+def felt_of(lay: Layout) -> tuple:
+    """The table's felt, as Painter.felt takes it: the room, the oval's edge, the oval."""
     sw, sh = lay.seat_size
     oval = lay.table.inflate(-sw * 1.1, -sh * 1.1)
     edge = (th.mix(th.FELT, th.PANEL_EDGE, 0.5), oval.inflate(6, 6))
-    p.felt(th.BACKGROUND, lay.screen, (edge, (th.FELT, oval)))
+    return th.BACKGROUND, lay.screen, (edge, (th.FELT, oval))
 
 
 # --- seats ------------------------------------------------------------------------------
@@ -132,18 +137,18 @@ def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
     rect, seat, lobby, refused = pygame.Rect(box.rect), box.seat, box.lobby, box.refused
     radius = lay.u(2)
     p.marks[f"seat {seat.seat}"] = rect
+    felt = felt_of(lay)  # a seat's box lies right on it (table_parts)
     if refused:
-        p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius)
+        p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius, felt)
     elif seat.turn and not lobby:
         glow = rect.inflate(lay.u(1.6), lay.u(1.6))
         halo = ((*th.HIGHLIGHT, 90), radius + lay.u(0.8))
-        p.glowing(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius, glow, halo)
+        p.glowing(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius, glow, halo, felt)
     elif seat.left or (lobby and not seat.joined):
-        p.panel(
-            rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), th.PANEL_EDGE, max(1, lay.u(0.3)), radius
-        )
+        edge = th.PANEL_EDGE
+        p.panel(rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), edge, max(1, lay.u(0.3)), radius, felt)
     else:
-        p.panel(rect, th.PANEL, th.PANEL_EDGE, max(1, lay.u(0.3)), radius)
+        p.panel(rect, th.PANEL, th.PANEL_EDGE, max(1, lay.u(0.3)), radius, felt)
     pad = max(4, min(lay.u(1.4), rect.height // 8))
     inner = rect.inflate(-2 * pad, -2 * pad)
     name_px = min(lay.px(th.MEDIUM), round(inner.height * 0.36))
