@@ -137,18 +137,23 @@ def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
     rect, seat, lobby, refused = pygame.Rect(box.rect), box.seat, box.lobby, box.refused
     radius = lay.u(2)
     p.marks[f"seat {seat.seat}"] = rect
-    felt = felt_of(lay)  # a seat's box lies right on it (table_parts)
+    # Every box spans its glow's room, the glow clear off turn: kept blended onto the felt it
+    # lies right on (table_parts), a box that lights up or goes dark is one opaque copy.
+    glow = rect.inflate(lay.u(1.6), lay.u(1.6))
+    halo = (
+        (*th.HIGHLIGHT, 90 if seat.turn and not lobby and not refused else 0),
+        radius + lay.u(0.8),
+    )
+    thin = max(1, lay.u(0.3))
     if refused:
-        p.panel(rect, th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7)), radius, felt)
+        fill, edge, width = th.ALERT_FILL, th.ALERT, max(2, lay.u(0.7))
     elif seat.turn and not lobby:
-        glow = rect.inflate(lay.u(1.6), lay.u(1.6))
-        halo = ((*th.HIGHLIGHT, 90), radius + lay.u(0.8))
-        p.glowing(rect, th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7)), radius, glow, halo, felt)
+        fill, edge, width = th.TURN_FILL, th.HIGHLIGHT, max(2, lay.u(0.7))
     elif seat.left or (lobby and not seat.joined):
-        edge = th.PANEL_EDGE
-        p.panel(rect, th.mix(th.BACKGROUND, th.PANEL, 0.5), edge, max(1, lay.u(0.3)), radius, felt)
+        fill, edge, width = th.mix(th.BACKGROUND, th.PANEL, 0.5), th.PANEL_EDGE, thin
     else:
-        p.panel(rect, th.PANEL, th.PANEL_EDGE, max(1, lay.u(0.3)), radius, felt)
+        fill, edge, width = th.PANEL, th.PANEL_EDGE, thin
+    p.glowing(rect, fill, edge, width, radius, glow, halo, felt_of(lay))
     pad = max(4, min(lay.u(1.4), rect.height // 8))
     inner = rect.inflate(-2 * pad, -2 * pad)
     name_px = min(lay.px(th.MEDIUM), round(inner.height * 0.36))

@@ -156,43 +156,46 @@ def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
 
 
-@pytest.mark.parametrize("glowing", [False, True])
-def test_a_panel_on_the_felt_kept_blended_onto_it_is_the_felt_then_the_panel(glowing):
+@pytest.mark.parametrize("glow", ["none", "lit", "clear"])
+def test_a_panel_on_the_felt_kept_blended_onto_it_is_the_felt_then_the_panel(glow):
     """A panel right on the felt (a seat's box), kept blended onto the felt where it goes:
     wherever it lies (inside the oval, across its edges, outside it), the felt drawn whole
-    then the panel blended over it; one opaque call, under which nothing is drawn."""
+    then the panel (over its glow, lit or clear) blended over it; one opaque call over all
+    of it, glow's room too, under which nothing is drawn."""
     room, edge, green = (10, 20, 30), (80, 90, 100), (20, 120, 60)
     oval = pygame.Rect(60, 50, 280, 200)
     felt = (room, pygame.Rect(0, 0, *SIZE), ((edge, oval.inflate(6, 6)), (green, oval)))
-    fill, line, halo = (30, 60, 90), (250, 240, 20), ((250, 240, 20, 90), 14)
-    rng = random.Random(glowing)
+    fill, line = (30, 60, 90), (250, 240, 20)
+    halo = ((250, 240, 20, 90 if glow == "lit" else 0), 14)
+    rng = random.Random(glow)
     for _ in range(25):
-        glow = pygame.Rect(rng.randint(-20, 330), rng.randint(-20, 250), 76, 54)
-        rect = glow.inflate(-12, -12)
+        room_of_glow = pygame.Rect(rng.randint(-20, 330), rng.randint(-20, 250), 76, 54)
+        rect = room_of_glow.inflate(-12, -12)
         whole = pygame.Surface(SIZE)
         whole.fill(room)
         pygame.draw.ellipse(whole, edge, oval.inflate(6, 6))
         pygame.draw.ellipse(whole, green, oval)
-        if glowing:
-            _blend_panel(whole, glow, halo[0], line, 0, halo[1])
+        if glow == "lit":
+            _blend_panel(whole, room_of_glow, halo[0], line, 0, halo[1])
         _blend_panel(whole, rect, fill, line, 3, 10)
         surface = pygame.Surface(SIZE)
         painter = Painter(surface)
         painter.begin(defer=True)
         painter.felt(*felt)
-        if glowing:
-            painter.glowing(rect, fill, line, 3, 10, glow, halo, felt)
-        else:
+        if glow == "none":
             painter.panel(rect, fill, line, 3, 10, felt)
+        else:
+            painter.glowing(rect, fill, line, 3, 10, room_of_glow, halo, felt)
         painter.replay()
-        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB"), glow
-        shown = glow if glowing else rect
+        where = room_of_glow
+        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB"), where
+        shown = rect if glow == "none" else room_of_glow
         assert painter.covers[-1] == shown  # every pixel of it painted: the felt not drawn
         region = shown.clip(surface.get_rect())
         surface.fill((0, 0, 0))
         painter.replay([region])  # the panel's call alone: the felt's is hidden under it
         got, want = surface.subsurface(region), whole.subsurface(region)
-        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), glow
+        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), where
 
 
 def _blend_panel(surface, box, fill, edge, width, radius):
