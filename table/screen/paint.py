@@ -257,6 +257,9 @@ class SurfaceCache:
         return self._items.get(key)
 
     def put(self, key: Hashable, image: pygame.Surface) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= _size(old)
         self._items[key] = image
         self.bytes += _size(image)
         while self.bytes > self.budget and len(self._items) > 1:
@@ -711,14 +714,16 @@ class Painter:
         (`over`), that image blended onto the felt where it goes, kept by place, whose
         opaque block is the plain one's: no felt drawn under it, nothing blended."""
         split = self.images.get(key)
-        if split is None:
+        made = split is None
+        if made:
             split = Split.of(make(), self._screen_format)
             self.images.put(key, split)
         if over is None or self.surface.get_flags() & pygame.SRCALPHA:
             return split
         felt_key, felt = self._felt_of(*over)
         place = ("on felt", key, tuple(topleft), felt_key)
-        flat = self.images.get(place)
+        # Made again with the plain image: a flat one kept shares the block of the one gone.
+        flat = None if made else self.images.get(place)
         if flat is None:
             flat = split.on(felt, topleft, self.surface)
             self.images.put(place, flat)

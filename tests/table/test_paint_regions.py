@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from table.screen.paint import Painter, fill
+from table.screen.paint import Painter, SurfaceCache, fill
 
 SIZE = (400, 300)
 
@@ -389,3 +389,38 @@ def test_a_box_replayed_in_a_region_is_pygames_box(width, radius):
     regions = [pygame.Rect(0, 0, *SIZE), pygame.Rect(40, 30, 100, 50), pygame.Rect(25, 15, 30, 30)]
     for region in regions:
         assert _draw(call, region) == pygame.image.tobytes(pygames.subsurface(region), "RGB")
+
+
+def test_an_image_kept_again_under_its_key_counts_once():
+    cache = SurfaceCache(10_000)
+    cache.put("a", pygame.Surface((10, 10)))
+    cache.put("a", pygame.Surface((20, 10)))
+    assert len(cache) == 1 and cache.bytes == pygame.Surface((20, 10)).get_pitch() * 10
+
+
+def test_a_panel_on_the_felt_is_made_again_with_its_plain_image_once_that_went():
+    """A flat panel shares the plain one's opaque block: when the plain one is let go and
+    made again, the flat one is made again from it (no block kept that the budget misses)."""
+    surface = pygame.Surface(SIZE)
+    painter = Painter(surface)
+    felt = (
+        (10, 20, 30),
+        pygame.Rect(0, 0, *SIZE),
+        (((20, 120, 60), pygame.Rect(60, 50, 280, 200)),),
+    )
+    rect = pygame.Rect(100, 100, 90, 60)
+
+    def flat():
+        painter.begin(defer=True)
+        painter.panel(rect, (30, 60, 90), (250, 240, 20), 3, 10, felt)
+        return painter.ops[-1].args[0]
+
+    first = flat()
+    assert flat() is first  # kept
+    plain_keys = [k for k in list(painter.images.keys()) if k[0] == "panel"]
+    for key in plain_keys:
+        painter.images._items.pop(key)  # the plain image let go
+    again = flat()
+    assert again is not first and set(again.shares).isdisjoint(first.shares)
+    plain = painter.images.peek(plain_keys[0])
+    assert set(again.shares) <= {image for image, _ in plain.pieces}
