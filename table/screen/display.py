@@ -64,10 +64,9 @@ class Display:
         """List the calls of the frame of `view` without drawing them (the painter holds
         them): its parts, those whose facts did not change as they were listed before."""
         lay = self.layout
-        text = Text(view.lang, view.table.call_word)
         p = self.painter
         p.min_px = lay.px(th.TINY)
-        return self.listing.frame(p, lay, text, frame_parts(lay, view))
+        return self.listing.frame(p, lay, _text(view), frame_parts(lay, view))
 
     def _drawn(self, view: View, parts: list[Listed], regions: list[pygame.Rect]) -> None:
         self._last, self._size, self._parts = view, self.surface.get_size(), parts
@@ -108,7 +107,7 @@ class Display:
         for part in frame_parts(lay, view):
             if part.draw is parts.event_list and part.facts:
                 moved = Part(part.name, parts.events_after(part.facts), part.draw)
-                self.listing.aside(self.painter, lay, Text(view.lang, view.table.call_word), moved)
+                self.listing.aside(self.painter, lay, _text(view), moved)
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each
@@ -122,3 +121,8 @@ class Display:
             for image in (base, *(mark.image for mark in marks)):
                 p.ink(image)  # what a blit of it looks up first
         parts.back(p, height, call_word)
+
+
+def _text(view: View) -> Text:
+    """The sentences of `view`'s language and call word."""
+    return Text(view.lang, view.table.call_word)

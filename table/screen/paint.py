@@ -699,8 +699,10 @@ class Painter:
         and radius) drawn first: one image, whose opaque middle is copied, not blended."""
         glow_fill, glow_radius = halo
         if len(glow_fill) != 4 or len(fill) != 3 or not self._kept(rect, radius):
+            if len(glow_fill) == 4 and not glow_fill[3]:  # a clear glow (off turn): nothing
+                return self.panel(rect, fill, edge, width, radius, over)
             self.panel(glow, glow_fill, radius=glow_radius, over=over)
-            return self.panel(rect, fill, edge, width, radius)
+            return self.panel(rect, fill, edge, width, radius)  # on the glow, not the felt
         at = (rect.x - glow.x, rect.y - glow.y)
         key = ("glowing", glow.size, tuple(glow_fill), glow_radius, at, rect.size, tuple(fill),
                edge and tuple(edge), width, radius)  # fmt: skip

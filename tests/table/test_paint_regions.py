@@ -424,3 +424,31 @@ def test_a_panel_on_the_felt_is_made_again_with_its_plain_image_once_that_went()
     assert again is not first and set(again.shares).isdisjoint(first.shares)
     plain = painter.images.peek(plain_keys[0])
     assert set(again.shares) <= {image for image, _ in plain.pieces}
+
+
+@pytest.mark.parametrize("alpha", [0, 90])
+def test_a_large_seat_box_not_kept_as_one_image_is_still_the_felt_its_glow_and_the_box(alpha):
+    """A box too large to keep as one image is drawn in two calls: its glow (none when
+    clear, off turn) on the felt, then the box; the pixels are those drawn in turn."""
+    room, edge, green = (10, 20, 30), (80, 90, 100), (20, 120, 60)
+    oval = pygame.Rect(60, 50, 280, 200)
+    felt = (room, pygame.Rect(0, 0, *SIZE), ((edge, oval.inflate(6, 6)), (green, oval)))
+    glow = pygame.Rect(20, 40, 230, 170)
+    rect = glow.inflate(-16, -16)  # more than a sixteenth of the surface: not kept
+    fill, line, halo = (30, 60, 90), (250, 240, 20), ((250, 240, 20, alpha), 14)
+    whole = pygame.Surface(SIZE)
+    whole.fill(room)
+    pygame.draw.ellipse(whole, edge, oval.inflate(6, 6))
+    pygame.draw.ellipse(whole, green, oval)
+    if alpha:
+        _blend_panel(whole, glow, halo[0], line, 0, halo[1])
+    pygame.draw.rect(whole, fill, rect, border_radius=10)
+    pygame.draw.rect(whole, line, rect, 3, border_radius=10)
+    surface = pygame.Surface(SIZE)
+    painter = Painter(surface)
+    painter.begin(defer=True)
+    painter.felt(*felt)
+    painter.glowing(rect, fill, line, 3, 10, glow, halo, felt)
+    assert len(painter.ops) == (4 if alpha else 3)  # felt, [glow], the box and its edge
+    painter.replay()
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
