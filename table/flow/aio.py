@@ -5,13 +5,20 @@ thread's fsync, done while the loop draws, waits for the GIL to return (until th
 or Python's 5 ms switch); the loop then waits for that thread to be scheduled, take the GIL,
 say so and block again: on a loaded machine each of those waits is a scheduler's slice. Here
 the loop asks glibc whether the fsync is done; it sleeps (without the GIL) only when it is not.
+
+glibc's thread, woken for an fsync, runs where the loop runs: the kernel puts a woken thread
+on its waker's CPU, and the fsync's own work (the filesystem, the disk's queue) then stops the
+loop from drawing, some 0.1 ms an action here. So that thread is kept off the CPU the loop is on
+(`Aio.begin`), wherever another CPU is free to take it.
 """
 
 from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import os
+import threading
 
 SIGEV_NONE = 1  # Linux's: no signal, no thread when the request completes
 _SIGEVENT_SIZE = 64  # bytes, on every Linux ABI
@@ -74,14 +81,62 @@ class Aio:
         # One fsync at a time, on a thread kept between actions: by default it ends after 1 s
         # idle, and players act every few seconds, so each action would start a new one.
         keeps_gil.aio_init(ctypes.byref(_AioInit(threads=1, num=1, idle_time=IDLE_TIME)))
+        self._cpu = keeps_gil.sched_getcpu
+        self._cpus = frozenset(os.sched_getaffinity(0))
+        self.worker: int | None = None
+        """glibc's AIO thread (its thread id) once seen; 0 when it could not be told apart."""
+        self._kept_off = -1  # the CPU the worker was last kept off
+
+    def begin(self, cb: _AioCb) -> int:
+        """`aio_fsync` of `cb`'s file (0, or -1 and errno), on glibc's thread, kept off the
+        CPU the caller is on: the first request makes that thread, the next ones steer it."""
+        if self.worker is None and len(self._cpus) > 1:
+            before = _tasks()
+            code = self.fsync(os.O_SYNC, cb)  # O_SYNC: fsync's own guarantee, not fdatasync
+            self.worker = _newcomer(before)
+            return code
+        self._keep_off()
+        return self.fsync(os.O_SYNC, cb)
+
+    def _keep_off(self) -> None:
+        worker, cpu = self.worker, self._cpu()
+        if not worker or cpu == self._kept_off or cpu < 0:
+            return
+        others = self._cpus - {cpu}
+        try:
+            if not others or not os.path.isdir(f"/proc/self/task/{worker}"):
+                raise ProcessLookupError(worker)  # its idle time passed: the next is another
+            os.sched_setaffinity(worker, others)
+        except OSError:
+            self.worker, self._kept_off = None, -1  # the next request looks for it again
+            return
+        self._kept_off = cpu
 
     @classmethod
+    @functools.cache  # one a process, as glibc's thread is: every journal's Aio steers it
     def load(cls) -> Aio | None:
         """The calls from the C library this process runs on, or None."""
         try:
             return cls(ctypes.PyDLL(None, use_errno=True), ctypes.CDLL(None))
         except (OSError, AttributeError):
             return None
+
+
+def _tasks() -> set[int]:
+    """This process's threads (their ids), or none where /proc cannot say."""
+    try:
+        return {int(task) for task in os.listdir("/proc/self/task")}
+    except OSError:
+        return set()
+
+
+def _newcomer(before: set[int]) -> int:
+    """The one thread started since `before` that is not Python's: glibc's AIO thread (0
+    when there is not exactly one)."""
+    if not before:
+        return 0
+    new = _tasks() - before - {thread.native_id for thread in threading.enumerate()}
+    return new.pop() if len(new) == 1 else 0
 
 
 class AioSync:
@@ -93,7 +148,7 @@ class AioSync:
         self._cb.sigevent.notify = SIGEV_NONE
         self._list = (ctypes.POINTER(_AioCb) * 1)(ctypes.pointer(self._cb))
         self._error: int | None = None  # the fsync's errno once reaped (0: on disk)
-        if aio.fsync(os.O_SYNC, self._cb) != 0:  # O_SYNC: fsync's own guarantee, not fdatasync
+        if aio.begin(self._cb) != 0:
             self._error = ctypes.get_errno() or errno.EIO  # never queued: nothing to reap
 
     def done(self) -> bool:

@@ -128,3 +128,42 @@ def test_the_aio_thread_waits_for_the_next_action_past_a_second(tmp_path):
         [sys.executable, "-c", THREAD_PROBE, "1.6"], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "1"  # still there: the next fsync starts no thread
+
+
+STEER_PROBE = """
+import os, sys, tempfile, threading
+from table.flow.aio import Aio, AioSync
+cpu = int(sys.argv[1])
+aio = Aio.load()  # the CPUs this process may use: all of them
+os.sched_setaffinity(0, {cpu})  # this thread (the loop's stand-in) on one of them
+fd = os.open(os.path.join(tempfile.mkdtemp(), "f"), os.O_CREAT | os.O_WRONLY)
+AioSync(aio, fd).result()  # the first request makes glibc's thread
+AioSync(aio, fd).result()  # the next one steers it
+mine = {t.native_id for t in threading.enumerate()}
+print(aio.worker, int(aio.worker in mine), sorted(os.sched_getaffinity(aio.worker)))
+os.sched_setaffinity(aio.worker, {cpu})
+aio.worker = 2 ** 22 + 1  # not a thread of this process (above Linux's highest thread id)
+os.sched_setaffinity(0, {int(sys.argv[2])})  # the loop moved: the worker is to be steered
+AioSync(aio, fd).result()  # still synced; the worker is looked for again
+AioSync(aio, fd).result()
+print(aio.worker)
+"""
+
+CPUS = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+
+
+@needs_aio
+@pytest.mark.skipif(len(CPUS) < 2 or not os.path.isdir("/proc/self/task"), reason="one CPU")
+def test_the_aio_thread_is_kept_off_the_cpu_the_loop_draws_on():
+    cpu, other = CPUS[-1], CPUS[0]
+    out = subprocess.run(
+        [sys.executable, "-c", STEER_PROBE, str(cpu), str(other)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    first, second = out.stdout.strip().splitlines()
+    worker, python, allowed = first.split(" ", 2)
+    assert int(worker) > 0 and python == "0"  # glibc's thread, not one of Python's
+    assert allowed == str([c for c in CPUS if c != cpu])
+    # The one it was told is gone: no error, and no other thread is taken for it (glibc's own
+    # is still there, so no new thread comes to be found).
+    assert second == "0"
