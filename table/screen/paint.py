@@ -385,6 +385,9 @@ class Painter:
         self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()
         self._planes: dict[tuple, pygame.Color | pygame.Surface] = {}  # by _halved_colour's args
         self._unkept: dict[tuple[str, int], tuple[RGB, tuple[int, int]]] = {}  # keep_alphas's
+        # What a drawing of kept images is made of, by its key: their keys and places, no
+        # image (parts.card_parts: a card played again looks its parts up, nothing more).
+        self.recipes: dict[Hashable, tuple] = {}
         self._halver = Halver()
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -53,11 +53,22 @@ def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **a
         p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
 
+MAX_RECIPES = 512  # card faces' recipes kept: every face at a few sizes, in two languages
+
+
 def card_parts(
     p: Painter, code: str, height: int, text: Text
 ) -> tuple[pygame.Surface, list[art.Mark]]:
     """The parts `card_in_parts` draws a face from, each made once (while the cache keeps it):
-    the colour's rounded base and the marks over it."""
+    the colour's rounded base and the marks over it. A card played again is looked up by the
+    keys of its parts (Painter.recipes), its marks' places not worked out again."""
+    recipe = p.recipes.get((code, height, text))
+    if recipe is not None:
+        base_key, places = recipe
+        images = [p.images.get(key) for key in (base_key, *(key for key, _ in places))]
+        if None not in images:  # every part still kept: as made, touched in the same order
+            marks = [art.Mark(image, at) for image, (_, at) in zip(images[1:], places, strict=True)]
+            return images[0], marks
     card = Card.parse(code)
     letters = art.letters_for(text.letter)
 
@@ -66,8 +77,22 @@ def card_parts(
         base = art.face_base(card, height, p.font)
         return art.rounded(base, art.card_radius(base.get_width()))
 
-    base = p.image(("rounded base", _colour(card), height), make)
-    return base, art.face_marks(card, height, p.font, letters, p.image)
+    base_key = ("rounded base", _colour(card), height)
+    keys: dict[int, Hashable] = {}  # each kept image's key, by the image's id
+
+    def keep(key: Hashable, make_mark) -> pygame.Surface:
+        image = p.image(key, make_mark)
+        keys[id(image)] = key
+        return image
+
+    base = p.image(base_key, make)
+    marks = art.face_marks(card, height, p.font, letters, keep)
+    if len(p.recipes) >= MAX_RECIPES:
+        p.recipes.clear()  # sizes and languages come and go: start again
+    if all(id(mark.image) in keys for mark in marks):
+        places = tuple((keys[id(mark.image)], mark.at) for mark in marks)
+        p.recipes[(code, height, text)] = (base_key, places)
+    return base, marks
 
 
 def back(p: Painter, height: int, word: str) -> pygame.Surface:

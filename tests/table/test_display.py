@@ -17,6 +17,7 @@ from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import examples, keys
 from table.screen.layout import Layout
+from table.screen.paint import SurfaceCache
 from table.screen.text import Text
 from table.screen.view import Devices, Screen, TableFacts, build_view
 
@@ -272,6 +273,42 @@ def test_warm_makes_what_the_top_card_of_each_code_draws():
     painter.begin(defer=True)
     parts.card_in_parts(painter, "R5", height, Text("en"), "top_card", center=(400, 240))
     assert len(painter.images) > made  # a code not warmed: its rank is made now
+
+
+def _face(painter, code: str, height: int, lang: str = "en") -> tuple:
+    base, marks = parts.card_parts(painter, code, height, Text(lang))
+    return base, [(mark.image, mark.at) for mark in marks]
+
+
+def _pixels(face: tuple) -> tuple:
+    base, marks = face
+    images = [base, *(image for image, _ in marks)]
+    return [pygame.image.tobytes(i, "RGBA") for i in images], [at for _, at in marks]
+
+
+@pytest.mark.parametrize("code", ["R5", "GS", "BD2", "W", "W4"])
+def test_a_card_played_again_is_made_of_the_same_parts_where_they_were(code):
+    """Looked up by its recipe (Painter.recipes), a face is the very images the cache keeps,
+    at the places a face made afresh puts them; once a part was let go, it is made again."""
+    painter = Display(pygame.Surface((1920, 1080))).painter
+    first = _face(painter, code, 300)
+    assert (code, 300, Text("en")) in painter.recipes
+    again = _face(painter, code, 300)
+    assert again[0] is first[0] and all(
+        a[0] is b[0] for a, b in zip(again[1], first[1], strict=True)
+    )
+    assert _pixels(again) == _pixels(
+        _face(Display(pygame.Surface((1920, 1080))).painter, code, 300)
+    )
+    assert _face(painter, code, 300, "es")[1] != [] and (code, 300, Text("es")) in painter.recipes
+    kept, painter.images = painter.images, SurfaceCache(painter.images.budget)
+    base_key = painter.recipes[(code, 300, Text("en"))][0]
+    painter.images.put(base_key, kept.peek(base_key))  # only the base still kept: marks let go
+    remade = _face(painter, code, 300)
+    assert remade[0] is first[0]
+    assert not any(a[0] is b[0] for a, b in zip(remade[1], first[1], strict=True))  # made again
+    assert len(painter.images) > 1  # and kept again
+    assert _pixels(remade) == _pixels(first)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
