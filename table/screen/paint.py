@@ -206,7 +206,7 @@ class Felt:
     def __init__(self, color: tuple, box: Box, layers: tuple, budget: int) -> None:
         self.color, self.box, self.layers = color, box, layers
         self._kept = SurfaceCache(budget)
-        self._held: dict[Box, list[bool | None]] = {}  # per region: what each `holds`
+        self._held: dict[Box, list[bool | None] | tuple] = {}  # per region: Felt._holds
 
     def draw(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
         """The felt within `surface`'s clip, as drawn whole; `surface` holds the screen from
@@ -218,9 +218,10 @@ class Felt:
         if kept is not None:
             surface.blit(kept, clip)
             return
-        held = _memo(
-            self._held, key, FELT_REGIONS, lambda: [o.holds(screen) for _, o in self.layers]
-        )
+        held = _memo(self._held, key, FELT_REGIONS, lambda: self._holds(screen))
+        if isinstance(held, tuple):  # one ellipse's colour, all of it
+            fill(surface, held, clip)
+            return
         # What lies under an ellipse that fills the whole region is never seen: not drawn.
         first = max((k for k, inside in enumerate(held) if inside), default=-1)
         if first < 0:
@@ -232,6 +233,15 @@ class Felt:
         small = clip.width * clip.height * 4 * KEPT_SHARE <= self._kept.budget
         if crossed and small and not surface.get_flags() & pygame.SRCALPHA:  # copied back as is
             self._kept.put(key, surface.subsurface(clip).copy())
+
+    def _holds(self, screen: pygame.Rect) -> list[bool | None] | tuple:
+        """What each ellipse holds of `screen` (Oval.holds); or, when one fills it and none
+        over it touches it, that one's colour: the region is that colour, one fill."""
+        held = [oval.holds(screen) for _, oval in self.layers]
+        first = max((k for k, inside in enumerate(held) if inside), default=-1)
+        if first >= 0 and not any(inside is None for inside in held[first:]):
+            return tuple(self.layers[first][0])
+        return held
 
 
 class SurfaceCache:
