@@ -295,12 +295,20 @@ class Split:
     identity, as a kept image is."""
 
     def __init__(
-        self, pieces: tuple, ink: pygame.Rect, opaque: pygame.Rect | None, shares: tuple = ()
+        self,
+        pieces: tuple,
+        ink: pygame.Rect,
+        opaque: pygame.Rect | None,
+        shares: tuple = (),
+        solid: tuple[pygame.Color, pygame.Rect] | None = None,
     ) -> None:
         self.pieces = pieces  # (image, where in the whole)
         self.ink = ink  # where the whole has ink
         self.opaque = opaque  # the block copied (every pixel of it painted), if any
         self.shares = shares  # pieces another Split kept holds too (counted there: `_size`)
+        # The block's middle of one colour (a box's inside its border), and where: filled, not
+        # kept nor copied (a fill writes its pixels without reading an image's).
+        self.solid = solid
 
     def on(self, felt: Felt, topleft: tuple[int, int], screen: pygame.Surface) -> Split:
         """This image where it goes on `screen` (at `topleft`), over `felt`, made opaque: each
@@ -316,16 +324,18 @@ class Split:
             else:
                 shares.append(image)
             pieces.append((image, (dx, dy)))
-        whole = pygame.Rect(0, 0, 0, 0).unionall(
-            [pygame.Rect(at, image.get_size()) for image, at in pieces]
-        )
-        return Split(tuple(pieces), whole, whole, tuple(shares))
+        rects = [pygame.Rect(at, image.get_size()) for image, at in pieces]
+        if self.solid is not None:
+            rects.append(self.solid[1])
+        whole = pygame.Rect(0, 0, 0, 0).unionall(rects)
+        return Split(tuple(pieces), whole, whole, tuple(shares), self.solid)
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
         """`image` (with alpha) split about the block of alpha 255 through its middle: that
         block in the screen's format without alpha, the bands above and below it and the
-        sides beside it as they are; each piece `convert`ed."""
+        sides beside it as they are; each piece `convert`ed. The block's middle of one colour
+        (a box's inside its border) is that colour, filled when drawn."""
         width, height = image.get_size()
         block = _opaque_block(pygame.image.tobytes(image, "RGBA")[3::4], width, height)
         ink = image.get_bounding_rect()
@@ -334,14 +344,41 @@ class Split:
         left, top, right, bottom = block
         flat = pygame.Surface((right - left, bottom - top))
         flat.blit(image, (-left, -top))
-        pieces = [(convert(flat), (left, top))]
+        core, solid = _one_colour(flat)
+        # The block less its middle of one colour, then the bands about the block.
+        pieces = [
+            (convert(flat.subsurface(piece).copy()), (left + piece[0], top + piece[1]))
+            for piece in _around(flat.get_rect(), core)
+        ]
         middle = bottom - top
         around = ((0, 0, width, top), (0, bottom, width, height - bottom),
                   (0, top, left, middle), (right, top, width - right, middle))  # fmt: skip
         for x, y, w, h in around:
             if w > 0 and h > 0:
                 pieces.append((convert(image.subsurface((x, y, w, h)).copy()), (x, y)))
-        return Split(tuple(pieces), ink, pygame.Rect(left, top, right - left, bottom - top))
+        opaque = pygame.Rect(left, top, right - left, bottom - top)
+        return Split(
+            tuple(pieces),
+            ink,
+            opaque,
+            solid=None if solid is None else (solid, core.move(left, top)),
+        )
+
+
+def _one_colour(image: pygame.Surface) -> tuple[pygame.Rect, pygame.Color | None]:
+    """The block of pixels through the middle of `image` (opaque) that have its middle
+    pixel's colour, and that colour; an empty block and None when it is too small to pay."""
+    width, height = image.get_size()
+    if not width or not height:
+        return pygame.Rect(0, 0, 0, 0), None
+    colour = image.get_at((width // 2, height // 2))
+    same = pygame.mask.from_threshold(image, colour, (1, 1, 1, 255))
+    marks = same.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 255))
+    block = _opaque_block(pygame.image.tobytes(marks, "RGBA")[::4], width, height)
+    core = pygame.Rect(block[0], block[1], block[2] - block[0], block[3] - block[1])
+    if core.width * core.height * 2 < width * height:
+        return pygame.Rect(0, 0, 0, 0), None  # mostly not one colour: copied whole
+    return core, pygame.Color(colour.r, colour.g, colour.b)
 
 
 def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
@@ -897,6 +934,9 @@ def _blit(surface: pygame.Surface, op: Op) -> None:
 
 def _split(surface: pygame.Surface, op: Op) -> None:
     split, (x, y) = op.args
+    if split.solid is not None:
+        colour, core = split.solid
+        fill(surface, colour, core.move(x, y))
     for image, (dx, dy) in split.pieces:
         surface.blit(image, (x + dx, y + dy, 0, 0))
 

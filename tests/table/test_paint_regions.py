@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from table.screen.paint import Painter, SurfaceCache, fill
+from table.screen.paint import Op, Painter, Split, SurfaceCache, _split, fill
 
 SIZE = (400, 300)
 
@@ -151,7 +151,14 @@ def test_a_panel_over_its_glow_kept_as_one_image_is_the_two_blended_in_turn():
     painter.begin(defer=True)
     painter.glowing(rect, fill, edge, 3, 10, glow, halo)
     assert [op.kind for op in painter.ops] == ["split"]
-    assert len(painter.ops[0].args[0].pieces) == 5  # the middle copied, four sides blended
+    split = painter.ops[0].args[0]
+    # The inside of the border filled in its colour; the border's four strips copied, the four
+    # sides about them blended.
+    assert split.solid is not None and split.solid[0] == fill
+    inside = rect.inflate(-6, -6).move(-glow.x, -glow.y)  # within the border, in the image
+    core = split.solid[1]
+    assert inside.contains(core) and 2 * core.width * core.height > inside.width * inside.height
+    assert len(split.pieces) == 8
     painter.replay()
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
 
@@ -452,3 +459,21 @@ def test_a_large_seat_box_not_kept_as_one_image_is_still_the_felt_its_glow_and_t
     assert len(painter.ops) == (4 if alpha else 3)  # felt, [glow], the box and its edge
     painter.replay()
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_an_opaque_middle_of_many_colours_is_copied_whole_and_draws_as_blended():
+    """Only a middle of one colour is filled: a gradient under the alpha-255 block is kept
+    as an image, and the split draws the very pixels the image blended whole does."""
+    image = pygame.Surface((60, 40), pygame.SRCALPHA)
+    for x in range(60):
+        image.fill((4 * x, 100, 200 - 3 * x, 255), (x, 0, 1, 40))
+    image.fill((0, 0, 0, 0), (0, 0, 60, 3))  # a see-through band above the block
+    split = Split.of(image, lambda piece: piece)  # pieces as made: no screen to convert to
+    assert split.solid is None and split.opaque == pygame.Rect(0, 3, 60, 37)
+    assert any(piece.get_size() == (60, 37) for piece, _ in split.pieces)
+    drawn, whole = pygame.Surface((80, 50)), pygame.Surface((80, 50))
+    for surface in (drawn, whole):
+        surface.fill((30, 30, 30))
+    whole.blit(image, (5, 6))
+    _split(drawn, Op("split", (5, 6, 60, 40), (split, (5, 6))))
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(whole, "RGB")
