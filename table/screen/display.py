@@ -117,9 +117,9 @@ class Display:
         height = self.layout.top_card.height
         p = self.painter
         for code in codes:
-            base, marks = parts.card_parts(p, code, height, text)
-            for image in (base, *(mark.image for mark in marks)):
-                p.ink(image)  # what a blit of it looks up first
+            _, marks = parts.card_parts(p, code, height, text)
+            for mark in marks:
+                p.ink(mark.image)  # what a blit of it looks up first
         parts.back(p, height, call_word)
 
 

@@ -301,8 +301,10 @@ class Split:
         opaque: pygame.Rect | None,
         shares: tuple = (),
         solid: tuple[pygame.Color, pygame.Rect] | None = None,
+        size: tuple[int, int] | None = None,
     ) -> None:
         self.pieces = pieces  # (image, where in the whole)
+        self.size = size or ink.size  # the whole image's, as placed
         self.ink = ink  # where the whole has ink
         self.opaque = opaque  # the block copied (every pixel of it painted), if any
         self.shares = shares  # pieces another Split kept holds too (counted there: `_size`)
@@ -328,7 +330,7 @@ class Split:
         if self.solid is not None:
             rects.append(self.solid[1])
         whole = pygame.Rect(0, 0, 0, 0).unionall(rects)
-        return Split(tuple(pieces), whole, whole, tuple(shares), self.solid)
+        return Split(tuple(pieces), whole, whole, tuple(shares), self.solid, self.size)
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
@@ -340,7 +342,7 @@ class Split:
         block = _opaque_block(pygame.image.tobytes(image, "RGBA")[3::4], width, height)
         ink = image.get_bounding_rect()
         if block is None:
-            return Split(((convert(image), (0, 0)),), ink, None)
+            return Split(((convert(image), (0, 0)),), ink, None, size=(width, height))
         left, top, right, bottom = block
         flat = pygame.Surface((right - left, bottom - top))
         flat.blit(image, (-left, -top))
@@ -362,6 +364,7 @@ class Split:
             ink,
             opaque,
             solid=None if solid is None else (solid, core.move(left, top)),
+            size=(width, height),
         )
 
 
@@ -761,15 +764,31 @@ class Painter:
         self._op("split", tuple(split.ink.move(glow.topleft)), split, glow.topleft)
         return rect
 
+    def kept_split(self, key: Hashable, make: Callable[[], pygame.Surface]) -> Split:
+        """The image `make()` makes (with alpha), kept in parts by key (Split): drawn by
+        `split`, its opaque middle is copied or filled, not blended."""
+        split = self.images.get(key)
+        if split is None:
+            split = Split.of(make(), self._screen_format)
+            self.images.put(key, split)
+        return split
+
+    def split(self, split: Split, mark: str | None = None, **anchor) -> pygame.Rect:
+        """`split` (from kept_split) anchored like a Rect, as `blit` places an image."""
+        ((where, point),) = anchor.items()
+        rect = pygame.Rect((0, 0), split.size)
+        setattr(rect, where, (round(point[0]), round(point[1])))
+        self._op("split", tuple(split.ink.move(rect.topleft)), split, rect.topleft)
+        if mark:
+            self.marks[mark] = rect
+        return rect
+
     def _split(self, key: tuple, make, topleft: tuple[int, int], over) -> Split:
         """The image `make()` makes, kept in parts (Split); where it lies right on a felt
         (`over`), that image blended onto the felt where it goes, kept by place, whose
         opaque block is the plain one's: no felt drawn under it, nothing blended."""
-        split = self.images.get(key)
-        made = split is None
-        if made:
-            split = Split.of(make(), self._screen_format)
-            self.images.put(key, split)
+        made = self.images.peek(key) is None
+        split = self.kept_split(key, make)
         if over is None or self.surface.get_flags() & pygame.SRCALPHA:
             return split
         felt_key, felt = self._felt_of(*over)

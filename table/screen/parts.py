@@ -16,7 +16,7 @@ from . import cards_art as art
 from . import theme as th
 from .layout import Layout
 from .listing import Part
-from .paint import Painter
+from .paint import Painter, Split
 from .text import Text
 from .view import EVENT_LINES, Devices, NoticeKind, SeatView, Verdict, View
 
@@ -48,7 +48,7 @@ def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **a
     """A card face drawn as its parts (the colour's base, then the rank and corners), so that
     the next card of that colour redraws only the marks that differ."""
     base, marks = card_parts(p, code, height, text)
-    rect = p.blit(base, mark, **anchor)
+    rect = p.split(base, mark, **anchor)  # its middle copied: most of a face is opaque
     for part in marks:
         p.blit(part.image, topleft=(rect.x + part.at[0], rect.y + part.at[1]))
 
@@ -56,12 +56,11 @@ def card_in_parts(p: Painter, code: str, height: int, text: Text, mark: str, **a
 MAX_RECIPES = 512  # card faces' recipes kept: every face at a few sizes, in two languages
 
 
-def card_parts(
-    p: Painter, code: str, height: int, text: Text
-) -> tuple[pygame.Surface, list[art.Mark]]:
+def card_parts(p: Painter, code: str, height: int, text: Text) -> tuple[Split, list[art.Mark]]:
     """The parts `card_in_parts` draws a face from, each made once (while the cache keeps it):
-    the colour's rounded base and the marks over it. A card played again is looked up by the
-    keys of its parts (Painter.recipes), its marks' places not worked out again."""
+    the colour's rounded base (kept in parts: Painter.kept_split) and the marks over it. A
+    card played again is looked up by the keys of its parts (Painter.recipes), its marks'
+    places not worked out again."""
     recipe = p.recipes.get((code, height, text))
     if recipe is not None:
         base_key, places = recipe
@@ -85,7 +84,7 @@ def card_parts(
         keys[id(image)] = key
         return image
 
-    base = p.image(base_key, make)
+    base = p.kept_split(base_key, make)
     marks = art.face_marks(card, height, p.font, letters, keep)
     if len(p.recipes) >= MAX_RECIPES:
         p.recipes.clear()  # sizes and languages come and go: start again

@@ -9,15 +9,16 @@ import math
 import pygame
 import pytest
 
-from engine import Game, RuleSet
+from engine import Card, Game, RuleSet
 from table.commands.screenshots import save_all
 from table.positions import default_positions
+from table.screen import cards_art as art
 from table.screen import parts
 from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import examples, keys
 from table.screen.layout import Layout
-from table.screen.paint import SurfaceCache
+from table.screen.paint import _DRAW, SurfaceCache
 from table.screen.text import Text
 from table.screen.view import Devices, Screen, TableFacts, build_view
 
@@ -281,9 +282,33 @@ def _face(painter, code: str, height: int, lang: str = "en") -> tuple:
 
 
 def _pixels(face: tuple) -> tuple:
-    base, marks = face
-    images = [base, *(image for image, _ in marks)]
-    return [pygame.image.tobytes(i, "RGBA") for i in images], [at for _, at in marks]
+    base, marks = face  # the base kept in parts (a Split), each mark an image
+    images = [*(piece for piece, _ in base.pieces), *(image for image, _ in marks)]
+    places = [at for _, at in base.pieces], [at for _, at in marks]
+    return [pygame.image.tobytes(i, "RGBA") for i in images], places, base.solid
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_top_card_is_copied_where_it_is_opaque_and_blended_only_at_its_corners(size):
+    """The pile's face is drawn from its base kept in parts: the rows between its rounded
+    corners are one opaque copy (the frame under them is not drawn), and the frame's pixels
+    are those of the calls drawn with that base blended whole instead."""
+    display = Display(pygame.Surface(size))
+    display.render(VIEWS["game"])
+    painter, top = display.painter, display.painter.marks["top_card"]
+    (op,) = [op for op in painter.ops if op.kind == "split" and op.args[1] == top.topleft]
+    split = op.args[0]
+    assert split.size == top.size and split.opaque.height > 0.8 * top.height
+    card = Card.parse(VIEWS["game"].game.top)
+    base = art.face_base(card, top.height, painter.font)
+    base = art.rounded(base, art.card_radius(base.get_width()))
+    whole = pygame.Surface(size)
+    for call in painter.ops:
+        if call is op:
+            whole.blit(base, top)
+        else:
+            _DRAW[call.kind](whole, call)
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(display.surface, "RGB")
 
 
 @pytest.mark.parametrize("code", ["R5", "GS", "BD2", "W", "W4"])
