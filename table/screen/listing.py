@@ -23,9 +23,6 @@ PartDrawing = Callable[[Painter, Layout, Text, Any], None]
 """How a part is drawn: onto a Painter, at a Layout, in a language, from its facts alone."""
 
 
-PART_HISTORY = 4  # listings kept per part's name unless the part says (Part.kept)
-
-
 @dataclass(frozen=True)
 class Part:
     """A piece of the screen: its name in the frame, the facts its drawing reads (compared
@@ -34,9 +31,6 @@ class Part:
     name: str
     facts: Any
     draw: PartDrawing
-    kept: int = PART_HISTORY
-    """Listings of this name kept, this frame's among them: a part that comes back as it was
-    within that many listings is not listed again."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,8 +55,11 @@ class Listed:
         return self.draw is part.draw and self.facts == part.facts
 
 
-def _newest(listed: Listed, before: Iterable[Listed], kept: int) -> list[Listed]:
-    return [listed, *(k for k in before if k is not listed)][:kept]
+PART_HISTORY = 4  # listings kept per part's name, this frame's among them
+
+
+def _newest(listed: Listed, before: Iterable[Listed]) -> list[Listed]:
+    return [listed, *(k for k in before if k is not listed)][:PART_HISTORY]
 
 
 class Listing:
@@ -82,7 +79,6 @@ class Listing:
             self._context, self._last = (lay, text), {}
         p.begin(defer=True)
         frame: dict[str, Listed] = {}
-        kept: dict[str, int] = {}
         for part in parts:
             if part.name in frame:
                 raise ValueError(f"two parts named {part.name!r} in one frame")
@@ -90,7 +86,7 @@ class Listing:
             if listed is None:
                 self.lists[part.name] += 1
                 listed = self._list(p, lay, text, part)
-            frame[part.name], kept[part.name] = listed, part.kept
+            frame[part.name] = listed
             p.ops += listed.ops
             p.boxes += listed.boxes
             p.covers += listed.covers
@@ -99,8 +95,7 @@ class Listing:
             p.cut += listed.cut
         # Only this frame's names: a part gone from it frees its images.
         self._last = {
-            name: _newest(listed, self._last.get(name, ()), kept[name])
-            for name, listed in frame.items()
+            name: _newest(listed, self._last.get(name, ())) for name, listed in frame.items()
         }
         return list(frame.values())
 

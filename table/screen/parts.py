@@ -513,10 +513,6 @@ class Keys:
     grid: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-PROMPTS_KEPT = 8
-"""Prompts kept as listed: a round of four seats asks each to play, then to play what it drew."""
-
-
 def overlay_parts(view: View) -> list[Part]:
     """What every screen has over its middle: the prompt bar, the device corner, the help."""
     bar = Bar(
@@ -525,8 +521,7 @@ def overlay_parts(view: View) -> list[Part]:
         view.footer,
         view.table.typed,
     )
-    prompt = Part("prompt", bar, prompt_bar, kept=PROMPTS_KEPT)
-    out = [prompt, Part("status", view.table.devices, device_status)]
+    out = [Part("prompt", bar, prompt_bar), Part("status", view.table.devices, device_status)]
     if view.help:
         out.append(Part("help", Keys(view.table.keys, view.table.key_grid), help_overlay))
     return out

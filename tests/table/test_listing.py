@@ -81,20 +81,6 @@ def test_a_seat_box_back_as_it_was_a_few_frames_ago_is_not_listed_again(seat_box
     assert seat_boxes == [seats[2].seat]
 
 
-def test_the_prompts_of_a_round_of_four_seats_are_listed_once_each():
-    """Each seat is asked to play, then to play what it drew: eight prompts a round, all kept
-    (parts.PROMPTS_KEPT), where a part keeps four listings."""
-    display = Display(pygame.Surface((1920, 1080)))
-    view = VIEWS["game"]
-    footers = [f"Seat {s}: {ask}" for s in range(1, 5) for ask in ("play", "play what you drew")]
-    for _ in range(3):
-        for footer in footers:
-            display.draw(dataclasses.replace(view, prompt=footer, notices=()))
-    assert display.listing.lists["prompt"] == len(footers) == parts.PROMPTS_KEPT
-    display.draw(dataclasses.replace(view, prompt="Seat 1: challenge?", notices=()))
-    assert display.listing.lists["prompt"] == len(footers) + 1
-
-
 def test_two_parts_of_one_name_in_a_frame_are_refused():
     p = Painter(pygame.Surface((80, 48)))
     twice = [Part("pile", True, parts.background), Part("pile", False, parts.background)]
