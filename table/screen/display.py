@@ -111,8 +111,8 @@ class Display:
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each
-        of `codes` (its colour's base, its rank and corners: parts.card_parts, each with where
-        it has ink), and the back."""
+        of `codes` (its colour's base kept in parts, its rank and corners, each with where it
+        has ink: parts.card_parts), and the back."""
         text = Text(lang, call_word)
         height = self.layout.top_card.height
         p = self.painter

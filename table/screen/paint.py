@@ -290,9 +290,9 @@ def _size(image: pygame.Surface | Split | Alpha) -> int:
 
 class Split:
     """An image kept as bands of rows: those wholly opaque in the screen's format without
-    alpha, copied as they are, the rest blended; the very pixels the image blended whole
-    paints (a pixel of alpha 255 blends to itself), for a fraction of the work. Compared by
-    identity, as a kept image is."""
+    alpha, copied as they are (a middle of one colour filled, not kept), the rest blended;
+    the very pixels the image blended whole paints (a pixel of alpha 255 blends to itself),
+    for a fraction of the work. Compared by identity, as a kept image is."""
 
     def __init__(
         self,
