@@ -301,10 +301,11 @@ class Split:
         opaque: pygame.Rect | None,
         shares: tuple = (),
         solid: tuple[pygame.Color, pygame.Rect] | None = None,
-        size: tuple[int, int] | None = None,
+        *,
+        size: tuple[int, int],
     ) -> None:
         self.pieces = pieces  # (image, where in the whole)
-        self.size = size or ink.size  # the whole image's, as placed
+        self.size = size  # the whole image's, as placed (Painter.split)
         self.ink = ink  # where the whole has ink
         self.opaque = opaque  # the block copied (every pixel of it painted), if any
         self.shares = shares  # pieces another Split kept holds too (counted there: `_size`)
@@ -330,7 +331,7 @@ class Split:
         if self.solid is not None:
             rects.append(self.solid[1])
         whole = pygame.Rect(0, 0, 0, 0).unionall(rects)
-        return Split(tuple(pieces), whole, whole, tuple(shares), self.solid, self.size)
+        return Split(tuple(pieces), whole, whole, tuple(shares), self.solid, size=self.size)
 
     @staticmethod
     def of(image: pygame.Surface, convert: Callable[[pygame.Surface], pygame.Surface]) -> Split:
@@ -371,61 +372,56 @@ class Split:
 
 
 def _one_colour(image: pygame.Surface) -> tuple[pygame.Rect, pygame.Color | None]:
-    """The block of pixels through the middle of `image` (opaque) that have its middle
+    """The block through the middle of `image` (opaque) whose pixels are all its middle
     pixel's colour, and that colour; an empty block and None when it is too small to pay.
     Read a row at a time: no copy of the whole image."""
     width, height = image.get_size()
-    none = pygame.Rect(0, 0, 0, 0), None
+    if width and height:
+
+        def row(r: int) -> bytes:
+            return pygame.image.tobytes(image.subsurface((0, r, width, 1)), "RGB")
+
+        (left, top, right, bottom), pixel = _middle_block(row, width, height, 3)
+        core = pygame.Rect(left, top, right - left, bottom - top)
+        if 2 * core.width * core.height >= width * height:
+            return core, pygame.Color(*pixel)
+    return pygame.Rect(0, 0, 0, 0), None  # mostly not one colour (a card's pattern)
+
+
+def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
+    """The block through the middle whose alpha (a byte a pixel, row after row) is 255 in
+    every pixel: (left, top, right, bottom), or None."""
     if not width or not height:
-        return none
-    x, y = width // 2, height // 2
-    row = pygame.image.tobytes(image.subsurface((0, y, width, 1)), "RGB")
-    pixel = row[3 * x : 3 * x + 3]
+        return None
+    block, pixel = _middle_block(lambda r: alpha[r * width : (r + 1) * width], width, height, 1)
+    return block if pixel == b"\xff" else None
+
+
+def _middle_block(
+    row: Callable[[int], bytes], width: int, height: int, size: int
+) -> tuple[tuple[int, int, int, int], bytes]:
+    """The middle row's run of the middle pixel (`size` bytes; `row(r)` is row r), grown
+    up and down while every pixel of the run's columns is that one: (left, top, right,
+    bottom), and the pixel."""
+    y, x = height // 2, width // 2
+    middle = row(y)
+    pixel = middle[size * x : size * (x + 1)]
     left, right = x, x + 1
-    while left > 0 and row[3 * left - 3 : 3 * left] == pixel:
+    while left > 0 and middle[size * (left - 1) : size * left] == pixel:
         left -= 1
-    while right < width and row[3 * right : 3 * right + 3] == pixel:
+    while right < width and middle[size * right : size * (right + 1)] == pixel:
         right += 1
-    if 2 * (right - left) < width:
-        return none  # mostly not one colour (a card's pattern): copied whole
     run = pixel * (right - left)
 
     def same(r: int) -> bool:
-        return pygame.image.tobytes(image.subsurface((left, r, right - left, 1)), "RGB") == run
+        return row(r)[size * left : size * right] == run
 
     top, bottom = y, y + 1
     while top > 0 and same(top - 1):
         top -= 1
     while bottom < height and same(bottom):
         bottom += 1
-    core = pygame.Rect(left, top, right - left, bottom - top)
-    if core.width * core.height * 2 < width * height:
-        return none
-    return core, pygame.Color(*pixel)
-
-
-def _opaque_block(alpha: bytes, width: int, height: int) -> tuple[int, int, int, int] | None:
-    """The columns of the middle row's run of alpha 255 through its middle, and the rows
-    about the middle whose alpha is 255 in all of them: (left, top, right, bottom), or None."""
-    if not width or not height:
-        return None
-    y, x = height // 2, width // 2
-    row = alpha[y * width : (y + 1) * width]
-    if row[x] != 255:
-        return None
-    left = max(row.rfind(c, 0, x) for c in range(255)) + 1
-    right = min((i for i in (row.find(c, x) for c in range(255)) if i >= 0), default=width)
-    opaque = b"\xff" * (right - left)
-
-    def full(r: int) -> bool:
-        return alpha[r * width + left : r * width + right] == opaque
-
-    top, bottom = y, y + 1
-    while top > 0 and full(top - 1):
-        top -= 1
-    while bottom < height and full(bottom):
-        bottom += 1
-    return left, top, right, bottom
+    return (left, top, right, bottom), pixel
 
 
 def _line_height(font: pygame.font.Font) -> int:
@@ -806,7 +802,7 @@ class Painter:
     def _split(self, key: tuple, make, topleft: tuple[int, int], over) -> Split:
         """The image `make()` makes, kept in parts (Split); where it lies right on a felt
         (`over`), that image blended onto the felt where it goes, kept by place, whose
-        opaque block is the plain one's: no felt drawn under it, nothing blended."""
+        opaque pieces are the plain one's: no felt drawn under it, nothing blended."""
         made = self.images.peek(key) is None
         split = self.kept_split(key, make)
         if over is None or self.surface.get_flags() & pygame.SRCALPHA:
