@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from hw.vision import pixels
+
 MIN_SATURATION, MIN_VALUE = 80, 50
 """A pixel counts as coloured above both (0..255): white ink, black shadow and grey do not."""
 DARK_SHARE = 0.2
@@ -52,9 +54,9 @@ def white_balanced(body: np.ndarray) -> np.ndarray:
     """The body (BGR) with its own white print made neutral: a light or camera that tints
     everything tints the card's white too, and the body's hue is then taken as under white
     light. Left as it is when its brightest print is not near white (no white to go by)."""
-    whiteness = body.min(axis=2)
-    level = np.percentile(whiteness, 100 - WHITE_SHARE * 100)
-    white = body[(whiteness >= level) & (body.max(axis=2) < CLIPPED)]
+    whiteness = pixels.least(body)
+    level = pixels.percentile(whiteness, 100 - WHITE_SHARE * 100)
+    white = body[(whiteness >= level) & (pixels.greatest(body) < CLIPPED)]
     if len(white) < MIN_WHITE_PIXELS:
         return body
     reference = white.reshape(-1, 3).astype(np.float32).mean(axis=0)

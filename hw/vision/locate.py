@@ -12,6 +12,8 @@ from enum import StrEnum
 import cv2
 import numpy as np
 
+from hw.vision import pixels
+
 WORK_WIDTH = 320
 """Frames are searched at this width: enough for a card's outline, cheap at any camera size."""
 MIN_CARD_SHARE = 0.015
@@ -141,8 +143,8 @@ def _blobs(small: np.ndarray) -> list[np.ndarray]:
     # Thresholds from the frame's own gradients (every other pixel is plenty to rank them):
     # no fixed contrast for a given mat or light. L1 magnitudes, as Canny then uses.
     step = (slice(None, None, 2), slice(None, None, 2))
-    magnitude = (np.abs(dx[step]) + np.abs(dy[step])).max(axis=2)
-    high = max(MIN_EDGE, float(np.percentile(magnitude, 97)))
+    magnitude = pixels.greatest(np.abs(dx[step]) + np.abs(dy[step]))
+    high = max(MIN_EDGE, pixels.percentile(magnitude, 97))
     edges = cv2.Canny(dx, dy, high * 0.4, high)
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=EDGE_GROWTH)
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -164,7 +166,7 @@ def _body_quad(small: np.ndarray, blob: np.ndarray) -> np.ndarray | None:
     inside = mask > 0
     if inside.sum() < 16:
         return None
-    white = small[y : y + h, x : x + w].min(axis=2)
+    white = pixels.least(small[y : y + h, x : x + w])
     level, _ = cv2.threshold(white[inside], 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     dark = ((white < level) & inside).astype(np.uint8) * 255
     contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -204,17 +206,15 @@ def _sides_dark(quad: np.ndarray, dark: np.ndarray) -> bool:
     fitted across a bulge or a gap would warp the card askew and mislead everything after."""
     centre = quad.mean(axis=0)
     h, w = dark.shape
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        inward = centre - (a + b) / 2
-        inward *= SIDE_INSET / max(float(np.linalg.norm(inward)), 1e-9)
-        # The middle of each side: its ends hold the corner indices, white on the body.
-        points = a + np.outer(np.linspace(0.25, 0.75, SIDE_SAMPLES), b - a) + inward
-        cols = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
-        rows = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
-        if np.count_nonzero(dark[rows, cols]) < SIDE_SHARE * SIDE_SAMPLES:
-            return False
-    return True
+    ends = np.roll(quad, -1, axis=0)
+    inward = centre - (quad + ends) / 2
+    inward *= SIDE_INSET / np.maximum(np.linalg.norm(inward, axis=1, keepdims=True), 1e-9)
+    # The middle of each side: its ends hold the corner indices, white on the body.
+    along = np.linspace(0.25, 0.75, SIDE_SAMPLES)[None, :, None]
+    points = quad[:, None] + along * (ends - quad)[:, None] + inward[:, None]
+    cols = np.clip(np.round(points[..., 0]).astype(int), 0, w - 1)
+    rows = np.clip(np.round(points[..., 1]).astype(int), 0, h - 1)
+    return bool((np.count_nonzero(dark[rows, cols], axis=1) >= SIDE_SHARE * SIDE_SAMPLES).all())
 
 
 def _cut_off(blob: np.ndarray, body: np.ndarray | None, shape: tuple[int, ...]) -> bool:
@@ -268,8 +268,9 @@ def _near_segment(points: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarra
     """Points of the outline along the middle 70% of segment a-b (corners left out)."""
     ab = b - a
     length2 = float(ab @ ab) or 1.0
-    t = ((points - a) @ ab) / length2
-    distance = np.linalg.norm(points - (a + np.outer(t, ab)), axis=1)
+    offset = points - a
+    t = (offset @ ab) / length2
+    distance = np.abs(offset[:, 0] * ab[1] - offset[:, 1] * ab[0]) / np.sqrt(length2)
     return (t > 0.15) & (t < 0.85) & (distance < 0.05 * np.sqrt(length2) + 2)
 
 

@@ -9,8 +9,10 @@ the same on every face, costs little."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 SHIFT = 2
 """Body pixels each way that the card may sit off the faces' grid; tried in steps of SHIFT."""
@@ -76,9 +78,9 @@ def compare(ink: np.ndarray, templates: Templates, owner: np.ndarray, faces: int
     """Best correlation per face over both half-turns and every shift of the card's ink map."""
     windows = np.concatenate([_windows(ink), _windows(ink[::-1, ::-1])])
     matrix = templates.matrix
-    # einsum, not @: a product this small loses more waking BLAS threads than it gains.
     cards = unit_rows((windows - templates.mean) * templates.weight)
-    per_template = np.einsum("ij,kj->ik", cards, matrix)
+    _one_blas_thread()
+    per_template = cards @ matrix.T
     best_window = per_template.argmax(axis=0)
     best = per_template[best_window, np.arange(matrix.shape[0])]
     score = np.full(faces, -1.0)
@@ -89,6 +91,15 @@ def compare(ink: np.ndarray, templates: Templates, owner: np.ndarray, faces: int
     window = best_window[template_of]
     turned = window >= len(windows) // 2
     return Scores(score, turned, template_of, window, windows)
+
+
+@cache
+def _one_blas_thread() -> None:
+    """Keep BLAS's products on the calling thread, for the whole process (once).
+
+    The product above takes about as long on one core as on two, and OpenBLAS's workers spin
+    for a while after each one: beside the table's loop on a Pi, they would take its cores."""
+    threadpool_limits(1, user_api="blas")
 
 
 def preference(scores: Scores, templates: np.ndarray, first: int, second: int) -> float:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from hw.vision import pixels
 from hw.vision.colour import CLIPPED, Tint, body_tint
 
 BODY_SIZE = (56, 90)
@@ -39,7 +40,7 @@ def card_view(frame: np.ndarray, body: np.ndarray) -> CardView:
     )
     image = cv2.warpPerspective(frame, to_body, (2 * body_w, 2 * body_h), flags=cv2.INTER_LINEAR)
     image = cv2.resize(image, BODY_SIZE, interpolation=cv2.INTER_AREA)
-    white = image.min(axis=2)
+    white = pixels.least(image)
     return CardView(
         ink=normalise(cv2.GaussianBlur(white.astype(np.float32), (0, 0), SMOOTH)),
         tint=body_tint(image),
