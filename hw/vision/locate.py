@@ -40,6 +40,10 @@ SIDE_SAMPLES, SIDE_INSET, SIDE_SHARE = 12, 4.0, 0.6
 width): this share must be body, or the quadrilateral is fitted askew."""
 EDGE_MARGIN = 2
 """Pixels (at work width) from the frame's edge that count as touching it."""
+MAX_FRAME_ASPECT = 4.0
+"""A frame more than this many times as wide as it is high, or high as wide, is no camera's
+view of the spot: nothing is looked for in it (scaled to the work width, a frame one pixel wide
+would become a huge image, one pixel high an empty one)."""
 BODY_SHARE = (0.875, 0.92)
 """The body's share of a printed card's width and height (about 49 x 80 of 56 x 87 mm): only
 for the outline drawn around a card, never for reading it."""
@@ -72,7 +76,10 @@ class Found:
 
 def find_card(frame: np.ndarray) -> Found:
     """The single card lying fully in `frame` (BGR), or EMPTY / TWO_CARDS / PARTIAL."""
-    scale = WORK_WIDTH / frame.shape[1]
+    height, width = frame.shape[:2]
+    if min(height, width) * MAX_FRAME_ASPECT < max(height, width) or not height:
+        return Found(None, Unsure.EMPTY)
+    scale = WORK_WIDTH / width
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     min_area = MIN_CARD_SHARE * small.shape[0] * small.shape[1]
     blobs = [b for b in _blobs(small) if cv2.contourArea(b) >= min_area]

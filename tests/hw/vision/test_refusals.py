@@ -64,3 +64,11 @@ def test_a_card_read_has_its_outline_in_frame_pixels(faces):
     assert outline.shape == (4, 2)
     # The card lies in the middle third of the photo's width; its outline is there too.
     assert outline[:, 0].min() > 200 and outline[:, 0].max() < 520
+
+
+def test_a_frame_of_no_cameras_shape_is_empty_not_an_error(faces):
+    # A strip one pixel wide would be scaled to a huge image, one pixel high to an empty one.
+    for shape in ((1, 640, 3), (640, 1, 3), (0, 640, 3), (0, 0, 3), (4000, 1, 3), (100, 900)):
+        frame = np.full(shape, 128, np.uint8)
+        reading = read_card(frame, faces)
+        assert (reading.code, reading.unsure) == (None, Unsure.EMPTY), shape
