@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from threadpoolctl import threadpool_limits
+
+try:
+    from threadpoolctl import threadpool_limits
+except ImportError:  # numpy and OpenCV from apt without it (README, Camera): BLAS keeps its threads
+    threadpool_limits = None
 
 SHIFT = 2
 """Body pixels each way that the card may sit off the faces' grid; tried in steps of SHIFT."""
@@ -99,7 +103,8 @@ def _one_blas_thread() -> None:
 
     The product above takes about as long on one core as on two, and OpenBLAS's workers spin
     for a while after each one: beside the table's loop on a Pi, they would take its cores."""
-    threadpool_limits(1, user_api="blas")
+    if threadpool_limits is not None:
+        threadpool_limits(1, user_api="blas")
 
 
 def preference(scores: Scores, templates: np.ndarray, first: int, second: int) -> float:

@@ -48,3 +48,16 @@ def test_reading_a_card_leaves_blas_on_one_thread(faces):
     assert read_card(view.image, faces).code == "R5"
     blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
     assert blas and all(lib["num_threads"] == 1 for lib in blas)
+
+
+def test_without_threadpoolctl_a_card_is_still_read(faces, monkeypatch):
+    # numpy and OpenCV from apt may come without it (README, Camera).
+    from hw.vision import match
+
+    monkeypatch.setattr(match, "threadpool_limits", None)
+    match._one_blas_thread.cache_clear()
+    try:
+        view = next(iter(scenes.views(("G7",), 1, SEED, scenes.MOVED)))
+        assert read_card(view.image, faces).code == "G7"
+    finally:
+        match._one_blas_thread.cache_clear()
