@@ -77,7 +77,8 @@ class Found:
 def find_card(frame: np.ndarray) -> Found:
     """The single card lying fully in `frame` (BGR), or EMPTY / TWO_CARDS / PARTIAL."""
     height, width = frame.shape[:2]
-    if min(height, width) * MAX_FRAME_ASPECT < max(height, width) or not height:
+    short, long = sorted((height, width))
+    if not short or long > MAX_FRAME_ASPECT * short:
         return Found(None, Unsure.EMPTY)
     scale = WORK_WIDTH / width
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
