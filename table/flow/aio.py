@@ -102,11 +102,11 @@ class Aio:
         worker, cpu = self.worker, self._cpu()
         if not worker or cpu == self._kept_off or cpu < 0:
             return
-        others = self._cpus - {cpu}
         try:
-            if not others or not os.path.isdir(f"/proc/self/task/{worker}"):
+            if not os.path.isdir(f"/proc/self/task/{worker}"):
                 raise ProcessLookupError(worker)  # its idle time passed: the next is another
-            os.sched_setaffinity(worker, others)
+            # Never empty: a worker is looked for only where the process has two CPUs or more.
+            os.sched_setaffinity(worker, self._cpus - {cpu})
         except OSError:
             self.worker, self._kept_off = None, -1  # the next request looks for it again
             return
