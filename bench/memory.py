@@ -95,9 +95,12 @@ def measure(size: tuple[int, int], actions: int = 5000, matches: int | None = No
                     done = played + match.driver.actions
                     if not window.help and done % HELP_EVERY == 0 and done > 0:
                         window.show_help(True)  # until the next action
+                    drawn = window.display.drawn
+                    window.draw(match.session, match.now)  # as the table's loop draws
+                    window.present()
+                    frames += window.display.drawn != drawn
+                    window.ahead()  # as the loop does before it sleeps: a DRAW drawn ahead
                     view = window.view(match.session)
-                    frames += window.display.show(view)
-                    window.ahead()  # as the table's loop does before it sleeps
                     screens.add(str(view.screen) + ("+help" if view.help else ""))
                     if view.game is not None and view.game.top:
                         faces.add(view.game.top)

@@ -17,6 +17,7 @@ did not fit before passing (playone's auto-play is done by the player scanning i
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 
 from . import copies, counters, drawing, hands, matching, open_wild, plays, scoring, stacking, uno
@@ -543,6 +544,15 @@ class Game:
     def draw_pile(self) -> list[Card]:
         """The seen draw pile, top first (empty for real cards)."""
         return self._s.pile[::-1]
+
+    def copy(self) -> Game:
+        """An independent copy to try an action on: the state copied, its cards, rules,
+        actions and events (all immutable) shared."""
+        twin = copy.copy(self)
+        twin._s = copy.deepcopy(self._s, {id(self._s.rules): self._s.rules})
+        twin._history, twin._listed = list(self._history), list(self._listed)
+        twin.last_events = list(self.last_events)
+        return twin
 
     def snapshot(self) -> dict:
         """Every piece of state, JSON-ready: equal snapshots mean equal games."""

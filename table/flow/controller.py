@@ -393,7 +393,7 @@ class Controller:
         if seat is None:
             raise IllegalAction(TableRefusal.NO_SEAT, "that seat is not playing")
         if event.button is Button.DRAW:
-            return self._draw_action(seat)
+            return self.draw_action(seat)
         if event.button is Button.CHALLENGE:
             return self._challenge_action(seat, event.at)
         if self.asking is not None and seat != self.asking.seat:
@@ -432,7 +432,8 @@ class Controller:
             raise IllegalAction(TableRefusal.NO_COLOR_ASKED, "nobody has to name a colour now")
         return ChooseColor(aw.seat, color)
 
-    def _draw_action(self, seat: int) -> Action:
+    def draw_action(self, seat: int) -> Action:
+        """What a DRAW by `seat` stands for now: the next round, a draw, a pass or accepting."""
         if self.game.awaiting.kind is Kind.ROUND_OVER:
             return NextRound()
         options = (Draw(seat), Pass(seat), Accept(seat))

@@ -8,7 +8,7 @@ so every step of the flow is testable with scripted events.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -165,6 +165,12 @@ class Session:
     def leaving(self) -> tuple[int, ...]:
         """The game seats asked whether they leave the game (DRAW held), in seat order."""
         return tuple(sorted(self.controller.leaving)) if self.controller is not None else ()
+
+    def lines_after(self, events: Iterable[Event]) -> deque[Line]:
+        """The recent events once `events` have happened (a new deque: these stay)."""
+        lines = self.lines.copy()
+        lines.extend(Line(event) for event in events)
+        return lines
 
     def close(self) -> None:
         """Close the journal (the game stays saved)."""
@@ -342,9 +348,8 @@ class Session:
         if isinstance(outcome, Applied | LeaveAsked):
             self._forget_refusal()  # a question to leave is the prompt: nothing covers it
         if isinstance(outcome, Applied):
-            self._lines_before = self.lines.copy()  # its save may fail yet (`confirm`)
-            for event in outcome.events:
-                self.lines.append(Line(event))
+            self._lines_before = self.lines  # its save may fail yet (`confirm`)
+            self.lines = self.lines_after(outcome.events)
         self.saved.note_untaken(outcome, self.controller.asking, self.game)
         self._changed()  # an Asking too: the screen asks for the seat to swap with
 
@@ -365,8 +370,7 @@ class Session:
         self._changed()
 
     def _forget_refusal(self) -> None:
-        if self.notice is not None and not self.notice.problem:
-            self.notice = None
+        self.notice = unrefused(self.notice)
 
     def _problem(self, event: DeviceProblem, now: float) -> None:
         raw = f": {event.raw!r}" if event.raw else ""
@@ -400,3 +404,8 @@ class Session:
             lit[self.notice.seat] = "blink"
         lit.update({self.joined[seat]: "blink" for seat in self.leaving()})  # asked to leave
         return lit
+
+
+def unrefused(notice: TimedNotice | None) -> TimedNotice | None:
+    """The notice that stays once an action is taken: a device's problem; a refusal goes."""
+    return notice if notice is not None and notice.problem else None

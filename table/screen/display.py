@@ -4,7 +4,7 @@ regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -29,20 +29,30 @@ class Display:
         self._last: View | None = None
         self._size: tuple[int, int] | None = None
         self._parts: list[Listed] = []  # the frame on the surface, as its parts listed
-        self.regions: list[pygame.Rect] = []  # what the last frame drew
+        self.regions: list[pygame.Rect] = []  # where the last frame changed the screen
         self.updated = 0  # pixels in those regions
         self.drawn = 0  # frames drawn (render or draw), shown or not
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
         self.presented = 0  # frames handed to the display
         self._ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
+        self._guess_of = -1  # the frame (`drawn`) guess() last drew ahead after
+        self._guessed: list[pygame.Rect] = []  # drawn by a guess, not handed to the display
+        self._under_guess: list[Listed] | None = None  # the frame a guess was drawn over
 
     @property
     def layout(self) -> Layout:
         return Layout(*self.surface.get_size())
 
+    @property
+    def guessed(self) -> list[pygame.Rect]:
+        """The regions a guess drew ahead (`guess`), not handed to the display yet."""
+        return list(self._guessed)
+
     def needs_redraw(self, view: View) -> bool:
-        """Whether `view` differs from the frame on screen (or the screen changed size)."""
-        return view != self._last or self.surface.get_size() != self._size
+        """Whether `view` differs from the frame on screen (or the screen changed size), or
+        a guess drew ahead: what it drew is shown only by the next frame."""
+        guessing = self._under_guess is not None
+        return guessing or view != self._last or self.surface.get_size() != self._size
 
     def render(self, view: View) -> None:
         """Draw the whole frame for `view`."""
@@ -53,10 +63,17 @@ class Display:
     def draw(self, view: View) -> list[pygame.Rect]:
         """Draw the frame for `view` over the last one: only the regions where the two frames'
         calls differ (everything the first time, or after the surface changed size)."""
-        before = self._parts if self.surface.get_size() == self._size else None
-        parts = self._list(view)
-        regions = changed(before, parts, self.surface.get_rect())
-        self.painter.replay(regions)
+        same_size = self.surface.get_size() == self._size
+        under = self._under_guess if same_size else None
+        if under is not None and view == self._last:
+            parts, regions = self._parts, self._guessed  # guessed right: drawn already
+        else:
+            screen = self.surface.get_rect()
+            parts = self._list(view)
+            regions = changed(self._parts if same_size else None, parts, screen)
+            self.painter.replay(regions)
+            if under is not None:  # drawn over a wrong guess: the screen differs only here
+                regions = changed(under, parts, screen)
         self._drawn(view, parts, regions)
         return regions
 
@@ -69,6 +86,7 @@ class Display:
         return self.listing.frame(p, lay, _text(view), frame_parts(lay, view))
 
     def _drawn(self, view: View, parts: list[Listed], regions: list[pygame.Rect]) -> None:
+        self._guessed, self._under_guess = [], None
         self._last, self._size, self._parts = view, self.surface.get_size(), parts
         self.regions = regions
         self.updated = sum(r.width * r.height for r in regions)
@@ -108,6 +126,24 @@ class Display:
             if part.draw is parts.event_list and part.facts:
                 moved = Part(part.name, parts.events_after(part.facts), part.draw)
                 self.listing.aside(self.painter, lay, _text(view), moved)
+
+    def guess(self, foresee: Callable[[], View | None]) -> None:
+        """Draw now, once a frame and not shown, the frame of the View `foresee()` expects
+        next (None: none). The next `draw` of that very View only hands it to the display;
+        any other is drawn over the guess, and the display handed where it differs from the
+        frame shown."""
+        if self._last is None or self._guess_of == self.drawn or self._under_guess is not None:
+            return
+        self._guess_of = self.drawn
+        view = foresee()
+        if view is None or view == self._last or self.surface.get_size() != self._size:
+            return
+        parts = self._list(view)
+        regions = changed(self._parts, parts, self.surface.get_rect())
+        self.painter.replay(regions)
+        if regions:
+            self._under_guess, self._guessed = self._parts, regions
+            self._last, self._parts = view, parts
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each

@@ -11,6 +11,7 @@ import pygame
 
 from hw.events import InputEvent
 from hw.keyboard import HELP_KEY, Keyboard
+from table.flow import foresee
 from table.flow.controller import Applied, Outcome
 from table.flow.session import Session
 from table.screen import heap
@@ -180,6 +181,7 @@ class Window:
 
     _force = False
     _warm = False
+    _session: Session | None = None  # the last drawn: what ahead() foresees from
     _help_at: int | None = None  # the game's actions when the help showed: one more closes it
 
     def wants_frame(self) -> bool:
@@ -200,6 +202,7 @@ class Window:
     def draw(self, session: Session, now: float) -> None:
         """Draw the session's View if it changed, not shown yet (`present`)."""
         self._force = False
+        self._session = session
         view = self.view(session)
         if self.display.needs_redraw(view):
             self.display.draw(view)
@@ -215,8 +218,16 @@ class Window:
         self.display.present()
 
     def ahead(self) -> None:
-        """While the table waits: make what the next frame will likely draw."""
+        """While the table waits: make what the next frame will likely draw, and draw ahead
+        (unshown) the frame a DRAW by the awaited seat would bring (table/flow/foresee.py)."""
         self.display.ahead()
+        session = self._session
+        if session is not None and not self.help:
+            self.display.guess(lambda: self._foreseen(session))
+
+    def _foreseen(self, session: Session) -> View | None:
+        foreseen = foresee.after_draw(session)
+        return session_view(foreseen, self._local()) if foreseen is not None else None
 
     def _save(self, view: View) -> None:
         name = str(view.screen)
@@ -234,12 +245,14 @@ class Window:
             self._help_at = actions
         elif self.help and actions != self._help_at:
             self.help = False  # play went on: the table must see it
+        return session_view(session, self._local())
+
+    def _local(self) -> Local:
         keyboard = self.keyboard
-        local = Local(
+        return Local(
             help=self.help,
             keymap=keyboard.keymap if keyboard else None,
             typed=keyboard.typed if keyboard else "",
             pin_factory=self.pin_factory,
             ending=self.ending,
         )
-        return session_view(session, local)

@@ -105,3 +105,24 @@ def test_apply_checks_even_a_just_listed_action(monkeypatch):
     assert checked == [action]
     with pytest.raises(ValueError):
         game.apply_listed(action)  # listed before the last action: no longer
+
+
+@pytest.mark.parametrize("preset", RuleSet.PRESETS)
+def test_a_copy_is_the_game_and_takes_actions_alone(preset):
+    """`copy()` is the same game, and what is applied to either leaves the other unchanged,
+    at every point of a match."""
+    rng = random.Random(preset)
+    game = Game.new(4, RuleSet.preset(preset), seed=7)
+    for n in range(300):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        twin = game.copy()
+        assert twin.snapshot() == game.snapshot() and twin.history == game.history
+        before = game.snapshot()
+        twin.apply(rng.choice(actions))
+        assert game.snapshot() == before
+        game.apply(rng.choice(actions))
+        if n % 30 == 0:
+            replayed = Game.replay(twin.origin, twin.rules, twin.history)
+            assert twin.snapshot() == replayed.snapshot()

@@ -1,0 +1,53 @@
+"""What the table will likely show next, worked out while it waits: the session as a DRAW by
+the awaited seat would leave it.
+
+DRAW is the one input whose outcome the table knows before it comes: a scan may be any card,
+a call any seat's. So while the table waits, the window draws the frame of that DRAW ahead,
+unshown (Display.guess); when the DRAW comes, its frame is drawn already, and any other input
+is drawn over the guess as over any frame not shown. Nothing here is applied or saved: the
+game is a copy, and a guess is used only where it equals the frame that did come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import Game, IllegalAction
+from engine.events import Event
+from table.flow.session import Session, unrefused
+
+
+class Foreseen:
+    """A Session as an applied action would leave it, for its View alone: its game (a copy
+    with the action applied), its recent events and its notice; every other fact is the
+    session's own."""
+
+    def __init__(self, session: Session, game: Game, events: Iterable[Event]) -> None:
+        self._session = session
+        self.game = game
+        self.lines = session.lines_after(events)
+        self.notice = unrefused(session.notice)  # as Session._record: an action ends a refusal
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+def after_draw(session: Session) -> Foreseen | None:
+    """The session once the awaited seat's DRAW is applied, or None where it cannot be told
+    now (no game, inputs still held, a question open, DRAW refused, a colour owed)."""
+    controller = session.controller
+    if controller is None or controller.next_due() is not None:
+        return None  # what is held goes in first
+    if controller.asking is not None or controller.leaving:
+        return None  # DRAW answers a question there
+    game = controller.game
+    seat = game.awaiting.seat
+    if seat is None or game.meanwhile is not None:
+        return None
+    twin = game.copy()
+    try:
+        events = twin.apply(controller.draw_action(seat))
+    except IllegalAction:
+        return None
+    return Foreseen(session, twin, events)
