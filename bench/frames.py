@@ -38,7 +38,7 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
     from table.screen.window import Window, open_surface  # pygame starts here
 
     shares: list[float] = []
-    drew: list[bool] = []  # per call of the loop's frame: whether it drew
+    drew: list[int] = []  # per call of the loop's frame: 0 drew nothing, 1 drew, 2 drawn ahead
     played = 0
     window = None
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
@@ -60,13 +60,14 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
                     if session.version == shown and not window.wants_frame():
                         continue
                     shown = session.version
-                    drawn = window.display.drawn
+                    drawn, foreseen = window.display.drawn, window.display.foreseen
                     with collection_waits():
                         operator.call(window.frame, session, match.now)
-                    drew.append(window.display.drawn != drawn)
+                    ahead = window.display.foreseen != foreseen
+                    drew.append(2 if ahead else int(window.display.drawn != drawn))
                     if drew[-1]:
                         shares.append(window.display.updated / screen)
-                    window.ahead()  # as the loop does before it sleeps: not the frame's work
+                    window.ahead(session)  # as the loop does before it sleeps: not the frame's work
             finally:
                 match.close()
             played += match.driver.actions
@@ -78,7 +79,8 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
         "frames": len(shares),
         "median_share": statistics.median(ordered),
         "p90_share": ordered[round(0.9 * (len(ordered) - 1))],
-        "drew": "".join("01"[d] for d in drew),  # per counted call, for instructions()
+        "drawn_ahead": drew.count(2),
+        "drew": "".join(str(d) for d in drew),  # per counted call, for instructions()
     }
 
 
@@ -94,13 +96,16 @@ def instructions(size: tuple[int, int] = (1920, 1080)) -> dict | None:
     if len(drew) != len(counted.counts):
         raise RuntimeError(f"{len(counted.counts)} dumps for {len(drew)} frame calls")
     # One dump per call: the frames' instructions, and those of calls that drew nothing.
-    frames = sorted(n for n, d in zip(counted.counts, drew, strict=True) if d == "1")
-    idle = sorted(n for n, d in zip(counted.counts, drew, strict=True) if d == "0")
+    calls = list(zip(counted.counts, drew, strict=True))
+    frames = sorted(n for n, d in calls if d != "0")
+    drawn_now = sorted(n for n, d in calls if d == "1")  # not drawn ahead
+    idle = sorted(n for n, d in calls if d == "0")
     return {
         **printed,
         "dumps": len(frames),
         "median_per_frame": statistics.median(frames),
         "p90_per_frame": frames[round(0.9 * (len(frames) - 1))],
+        "median_drawn_in_frame": statistics.median(drawn_now),
         "undrawn_calls": len(idle),
         "median_per_undrawn": statistics.median(idle) if idle else 0,
         "valgrind": counted.valgrind,

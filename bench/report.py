@@ -574,6 +574,16 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         *rows,
         _path_row("GPIO edge, `settle_ms = 30`", slow),
+        _path_row("GPIO edge, no frame drawn ahead", table["not_ahead"]),
+        "",
+        "While the table waits, it draws ahead, unshown, the frame a DRAW by the awaited seat "
+        "would bring (table/flow/foresee.py, `Display.guess`): DRAW is the one input whose "
+        "outcome is known before it comes. The GPIO and key inputs above are such DRAWs: "
+        "their frame stage is the View built and found equal to the one drawn ahead, then "
+        "handed to the display. A press the table cannot foresee (UNO, CHALLENGE) costs what "
+        "the row without drawing ahead shows. A scan may be any card: its frame is drawn "
+        "over the guess, and the display is handed only the regions where it differs from "
+        "the frame shown.",
         "",
         "The last three columns are medians of the stages: **wake** from the input sent to "
         "the loop handing it to the session (the device's thread: gpiozero's callback, "
@@ -658,7 +668,7 @@ def _frames_section(frames: dict) -> list[str]:
     ]
     if counted is None:
         return [*out, "Instructions per frame: not measured (valgrind is not installed).", ""]
-    median = counted["median_per_frame"]
+    median, drawn = counted["median_per_frame"], counted["median_drawn_in_frame"]
     share = pixels["median_share"] * 1920 * 1080
     out += [
         f"Instructions per frame ({counted['valgrind']}, `--tool=callgrind` counting only "
@@ -674,11 +684,16 @@ def _frames_section(frames: dict) -> list[str]:
             "nothing: not frames, not counted)."
             if counted.get("undrawn_calls")
             else "."
-        ),
+        )
+        + f" {pixels['drawn_ahead']:,} of the frames had been drawn ahead while the table "
+        "waited (a DRAW foreseen: table/flow/foresee.py), their instructions the View built, "
+        "compared and handed on; the frames drawn when their input came: median "
+        f"{drawn / 1e6:.1f} M.",
         "",
         "**On a Pi: a rough estimate, not a measurement (right within a factor of 2 at best, "
         "and only for the drawing: no Pi was used).** The median "
-        f"frame's {median / 1e6:.1f} M x86-64 instructions, taken as {ARM_PER_X86[0]:g}-"
+        f"frame drawn when its input came, {drawn / 1e6:.1f} M x86-64 instructions, taken as "
+        f"{ARM_PER_X86[0]:g}-"
         f"{ARM_PER_X86[1]:g} Arm64 instructions each, at the board's clock and an assumed 0.8-"
         "2.4 instructions per cycle for an interpreter's branchy code, plus the frame's "
         f"{share / 1e6:.2f} M pixels read and written once at the board's memory bandwidth:",
@@ -687,7 +702,7 @@ def _frames_section(frames: dict) -> list[str]:
         "| copy bandwidth (assumed) | a median frame |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for board, (low, high) in pi_estimate(median, share).items():
+    for board, (low, high) in pi_estimate(drawn, share).items():
         cpu, ghz, (ipc_low, ipc_high), bandwidth = PI[board]
         out.append(
             f"| {board} | {cpu} | {ghz:g} GHz | {ipc_low:g}-{ipc_high:g} | {MEMORY[board]} "

@@ -47,7 +47,9 @@ SCANS_PER_GAME = 60  # number_cards() has 71: no copy played more often than the
 class Rig:
     """A 4-seat table on mock pins with a journal, its game screen up after the first card."""
 
-    def __init__(self, folder: Path, settle: float | None = None, one_wait: bool = True) -> None:
+    def __init__(
+        self, folder: Path, settle: float | None = None, one_wait: bool = True, ahead: bool = True
+    ) -> None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.reader = SimReader(folder / "reader")
@@ -80,6 +82,8 @@ class Rig:
         # As the app's loop runs them: the frame drawn while the action's fsync runs, shown
         # once the fsync returned.
         self.loop.frame, self.loop.present = self._draw, self._present
+        if not ahead:  # no frame drawn ahead (table/flow/foresee.py): texts made ahead only
+            self.loop.ahead = lambda _session: self.window.display.ahead()
         self._started: float | None = None  # when the frame not shown yet began
         self._drawn = 0.0  # when it was drawn (then it waits for the fsync, if still running)
 
@@ -275,13 +279,16 @@ def summary(timings: list[Timing]) -> dict:
     }
 
 
-def path_latencies(path: str, count: int, one_wait: bool, settle: float | None = None) -> list:
-    """`count` inputs on `path`, on as many fresh tables as the deck's copies need."""
+def path_latencies(
+    path: str, count: int, one_wait: bool, settle: float | None = None, ahead: bool = True
+) -> list:
+    """`count` inputs on `path`, on as many fresh tables as the deck's copies need; with
+    `ahead` False, the table draws no frame ahead while it waits."""
     per_game = SCANS_PER_GAME if path == "serial" else count
     latencies: list[Timing] = []
     while len(latencies) < count:
         with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
-            rig = Rig(Path(folder), settle=settle, one_wait=one_wait)
+            rig = Rig(Path(folder), settle=settle, one_wait=one_wait, ahead=ahead)
             try:
                 rig.start_game()
                 n = min(per_game, count - len(latencies))
@@ -294,11 +301,13 @@ def path_latencies(path: str, count: int, one_wait: bool, settle: float | None =
 
 
 def measure(presses: int = 300, idle_seconds: float = 10.0, one_wait: bool = True) -> dict:
-    """Input to frame on every path as shipped, GPIO with a 30 ms settle window; idle CPU."""
+    """Input to frame on every path as shipped, GPIO with a 30 ms settle window, GPIO with
+    no frame drawn ahead (what a press the table cannot foresee costs); idle CPU."""
     out: dict = {"one_wait": one_wait, "paths": {}}
     for path in PATHS:
         out["paths"][path] = summary(path_latencies(path, presses, one_wait))
     out["settle_30"] = summary(path_latencies("gpio", presses, one_wait, settle=0.03))
+    out["not_ahead"] = summary(path_latencies("gpio", presses, one_wait, ahead=False))
     with tempfile.TemporaryDirectory(prefix="uno-bench-") as folder:
         rig = Rig(Path(folder), one_wait=one_wait)
         try:

@@ -55,8 +55,8 @@ def _figures():
     memory = [{"size": "1920x1080", "actions": 5000, "matches": 8, "frames": 9000, "faces": 54,
                "screens": ["game"], "peak_rss_mb": 70.0, "growth_last_half_mb": 0.5}]  # fmt: skip
     pixels = {"size": "1920x1080", "actions": 500, "frames": 800, "median_share": 0.1,
-              "p90_share": 0.3}  # fmt: skip
-    table = {"paths": paths, "settle_30": press, "settle_ms": 0.0,
+              "p90_share": 0.3, "drawn_ahead": 80}  # fmt: skip
+    table = {"paths": paths, "settle_30": press, "not_ahead": press, "settle_ms": 0.0,
              "idle": {"core_share": 0.001, "seconds": 1, "frames": 0},
              "memory": memory, "frames": {"pixels": pixels, "instructions": None}}  # fmt: skip
     start = {"median_s": 0.3, "max_s": 0.4, "peak_rss_mb": 40.0, "runs": 1}

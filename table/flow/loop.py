@@ -50,7 +50,7 @@ class Loop:
     after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
     present: Callable[[], None] | None = None  # shows what `frame` drew (None: frame shows it)
-    ahead: Callable[[], None] | None = None  # makes what the next frame will likely draw
+    ahead: Callable[[Session], None] | None = None  # makes what the next frame likely draws
     frames: int = 0
     _drawn: int = -1
 
@@ -62,7 +62,8 @@ class Loop:
         inbox = isinstance(self.events, Inbox)
         first = None
         if self.ahead is not None and self.events.empty() and self._timeout(wait, now) > 0:
-            self.ahead()  # the frame is shown, nothing waits: time to make the next one's
+            # The frame is shown, nothing waits: time to make the next one's.
+            self.ahead(self.session)
             now = self.clock()
         if not inbox:
             first = self._get(self._timeout(wait, now))

@@ -34,6 +34,7 @@ class Display:
         self.drawn = 0  # frames drawn (render or draw), shown or not
         self.unshown: list[pygame.Rect] = []  # drawn since the display was last handed them
         self.presented = 0  # frames handed to the display
+        self.foreseen = 0  # frames a guess had drawn already (`guess`)
         self._ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
         self._guess_of = -1  # the frame (`drawn`) guess() last drew ahead after
         self._guessed: list[pygame.Rect] = []  # drawn by a guess, not handed to the display
@@ -67,6 +68,7 @@ class Display:
         under = self._under_guess if same_size else None
         if under is not None and view == self._last:
             parts, regions = self._parts, self._guessed  # guessed right: drawn already
+            self.foreseen += 1
         else:
             screen = self.surface.get_rect()
             parts = self._list(view)

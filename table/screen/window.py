@@ -181,7 +181,6 @@ class Window:
 
     _force = False
     _warm = False
-    _session: Session | None = None  # the last drawn: what ahead() foresees from
     _help_at: int | None = None  # the game's actions when the help showed: one more closes it
 
     def wants_frame(self) -> bool:
@@ -202,7 +201,6 @@ class Window:
     def draw(self, session: Session, now: float) -> None:
         """Draw the session's View if it changed, not shown yet (`present`)."""
         self._force = False
-        self._session = session
         view = self.view(session)
         if self.display.needs_redraw(view):
             self.display.draw(view)
@@ -217,12 +215,11 @@ class Window:
         """Show what `draw` drew since the last time."""
         self.display.present()
 
-    def ahead(self) -> None:
+    def ahead(self, session: Session) -> None:
         """While the table waits: make what the next frame will likely draw, and draw ahead
         (unshown) the frame a DRAW by the awaited seat would bring (table/flow/foresee.py)."""
         self.display.ahead()
-        session = self._session
-        if session is not None and not self.help:
+        if not self.help:
             self.display.guess(lambda: self._foreseen(session))
 
     def _foreseen(self, session: Session) -> View | None:

@@ -54,7 +54,7 @@ def test_what_the_next_frame_needs_is_made_only_when_no_input_waits(table):
     order: list[str] = []
     ahead, present = loop.ahead, loop.present
     assert ahead is not None and present is not None
-    loop.ahead = lambda: (ahead(), order.append("ahead"))
+    loop.ahead = lambda session: (ahead(session), order.append("ahead"))
     loop.present = lambda: (present(), order.append("frame"))
     table.events.put(ButtonPressed(0, Button.UNO, time.monotonic()))  # seat 0 joins
     loop.run_once(wait=0.01)  # an input waits: handled and shown first
