@@ -52,6 +52,7 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
     display, full = Display(window), Display(pygame.Surface(size))
     shown = pygame.Surface(size)  # what the screen shows: only what present() hands on
     right = wrong = 0
+    foreseen_draw = None  # (actions then, the action a DRAW then stood for)
     try:
         while not match.driver.done:
             match.step()
@@ -64,6 +65,9 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
             display.draw(view)
             if guessed:
                 right, wrong = right + came_true, wrong + (not came_true)
+                history = match.session.game.history if match.session.game else []
+                if foreseen_draw == (len(history) - 1, history[-1] if history else None):
+                    assert came_true, f"the DRAW foreseen came, not its frame: {history[-1]}"
             handed.clear()
             display.present()
             for region in (r for rects in handed for r in rects):
@@ -72,8 +76,13 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
             expected = pygame.image.tobytes(full.surface, "RGB")
             assert pygame.image.tobytes(window, "RGB") == expected, "the screen drawn differs"
             assert pygame.image.tobytes(shown, "RGB") == expected, "the screen shown differs"
+            foreseen_draw = None
             if not local.help:
                 display.guess(lambda local=local: _after_draw(match.session, local))
+                game = match.session.game
+                if display.guessed and game is not None:
+                    draw = match.session.controller.draw_action(game.awaiting.seat)
+                    foreseen_draw = (len(game.history), draw)
             handed.clear()
             display.present()  # the loop's present with nothing new drawn hands on nothing
             assert handed == [], "a guess reached the display before its frame came"
@@ -158,3 +167,18 @@ def test_the_table_draws_a_draw_ahead_while_it_waits_and_shows_it_when_it_comes(
         )
     finally:
         app.table.close()
+
+
+def test_a_draw_foreseen_under_a_refusal_ends_it_as_the_draw_does(tmp_path):
+    session, clock = _session_in_play(tmp_path)
+    clock[0] += 1
+    session.handle(CodeScanned("B9", "pile", clock[0]), clock[0])  # fits neither R nor 5
+    session.tick(clock[0] + 1)
+    assert session.notice is not None and not session.notice.problem
+    expected = session_view(foresee.after_draw(session))
+    assert expected.notices == () and session_view(session).notices != ()
+    seat = session.joined[session.game.awaiting.seat]
+    clock[0] += 1
+    session.handle(ButtonPressed(seat, Button.DRAW, clock[0]), clock[0])
+    session.tick(clock[0] + 1)
+    assert session_view(session) == expected
