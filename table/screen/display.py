@@ -68,6 +68,7 @@ class Display:
         under = self._under_guess if same_size else None
         if under is not None and view == self._last:
             parts, regions = self._parts, self._guessed  # guessed right: drawn already
+            self.listing.came()
             self.foreseen += 1
         else:
             screen = self.surface.get_rect()
@@ -79,13 +80,13 @@ class Display:
         self._drawn(view, parts, regions)
         return regions
 
-    def _list(self, view: View) -> list[Listed]:
+    def _list(self, view: View, ahead: bool = False) -> list[Listed]:
         """List the calls of the frame of `view` without drawing them (the painter holds
         them): its parts, those whose facts did not change as they were listed before."""
         lay = self.layout
         p = self.painter
         p.min_px = lay.px(th.TINY)
-        return self.listing.frame(p, lay, _text(view), frame_parts(lay, view))
+        return self.listing.frame(p, lay, _text(view), frame_parts(lay, view), ahead)
 
     def _drawn(self, view: View, parts: list[Listed], regions: list[pygame.Rect]) -> None:
         self._guessed, self._under_guess = [], None
@@ -140,7 +141,7 @@ class Display:
         view = foresee()
         if view is None or view == self._last or self.surface.get_size() != self._size:
             return
-        parts = self._list(view)
+        parts = self._list(view, ahead=True)
         regions = changed(self._parts, parts, self.surface.get_rect())
         self.painter.replay(regions)
         if regions:

@@ -65,24 +65,32 @@ def _newest(listed: Listed, before: Iterable[Listed]) -> list[Listed]:
 class Listing:
     """The parts of the last frame as listed, by name, each with the last few other listings
     of that name (a seat's box on turn and off it comes back round after round); `lists`
-    counts each part's listings."""
+    counts each part's listings.
+
+    A frame listed `ahead` (one that may never come: Display.guess) is kept apart: the next
+    frame may take its parts, but it pushes none of the last frames' out until it comes
+    (`came`)."""
 
     def __init__(self) -> None:
         self._context: tuple[Layout, Text] | None = None
         self._last: dict[str, list[Listed]] = {}  # by name: the newest first
+        self._ahead: dict[str, Listed] = {}  # the frame listed ahead, by name
         self.lists: Counter[str] = Counter()
 
-    def frame(self, p: Painter, lay: Layout, text: Text, parts: list[Part]) -> list[Listed]:
+    def frame(
+        self, p: Painter, lay: Layout, text: Text, parts: list[Part], ahead: bool = False
+    ) -> list[Listed]:
         """List `parts` on `p` (deferred: nothing drawn), each again only if its facts
-        changed; `p` holds the frame's calls, marks, placed and cut texts as if all were."""
+        changed; `p` holds the frame's calls, marks, placed and cut texts as if all were.
+        With `ahead`, the frame is kept apart until it `came`."""
         if (lay, text) != self._context:
-            self._context, self._last = (lay, text), {}
+            self._context, self._last, self._ahead = (lay, text), {}, {}
         p.begin(defer=True)
         frame: dict[str, Listed] = {}
         for part in parts:
             if part.name in frame:
                 raise ValueError(f"two parts named {part.name!r} in one frame")
-            listed = next((k for k in self._last.get(part.name, ()) if k.keeps(part)), None)
+            listed = self._kept(part)
             if listed is None:
                 self.lists[part.name] += 1
                 listed = self._list(p, lay, text, part)
@@ -93,11 +101,30 @@ class Listing:
             p.marks.update(listed.marks)
             p.placed += listed.placed
             p.cut += listed.cut
+        if ahead:
+            self._ahead = frame
+        else:
+            self._remember(frame)
+        return list(frame.values())
+
+    def came(self) -> None:
+        """The frame listed ahead is the frame now: kept as if it had been listed now."""
+        self._remember(self._ahead)
+
+    def _kept(self, part: Part) -> Listed | None:
+        """A listing of `part` kept: the last frames', or the frame listed ahead's."""
+        listed = next((k for k in self._last.get(part.name, ()) if k.keeps(part)), None)
+        ahead = self._ahead.get(part.name)
+        if listed is None and ahead is not None and ahead.keeps(part):
+            return ahead
+        return listed
+
+    def _remember(self, frame: dict[str, Listed]) -> None:
         # Only this frame's names: a part gone from it frees its images.
         self._last = {
             name: _newest(listed, self._last.get(name, ())) for name, listed in frame.items()
         }
-        return list(frame.values())
+        self._ahead = {}
 
     def aside(self, p: Painter, lay: Layout, text: Text, part: Part) -> None:
         """List `part` as a frame would, keeping nothing of it but the images its drawing

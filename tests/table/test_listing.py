@@ -148,3 +148,31 @@ def test_ahead_makes_the_texts_of_the_next_events_and_draws_nothing():
     display.draw(new)
     lines = {text for text, *_ in set(texts.keys()) - made}
     assert lines == {"A new event"}  # every older line was made ahead, in its next shade
+
+
+def test_a_frame_listed_ahead_pushes_no_listing_out_until_it_comes():
+    """A frame listed ahead (Display.guess) may never come: the last frames' listings stay;
+    the next frame may take its parts; once it came (`came`) it is kept like any frame."""
+    p = Painter(pygame.Surface((80, 48)))
+    lay, text, listing = Display(p.surface).layout, Text("en"), Listing()
+
+    def square(p: Painter, lay, text, color: tuple) -> None:
+        p.rect(color, pygame.Rect(0, 0, 8, 8))
+
+    def frame(color: tuple, ahead: bool = False) -> None:
+        listing.frame(p, lay, text, [Part("bg", color, square)], ahead)
+
+    shades = [(n, n, n) for n in range(PART_HISTORY + 3)]
+    for shade in shades[:PART_HISTORY]:
+        frame(shade)
+    before = listing.lists["bg"]
+    frame(shades[PART_HISTORY], ahead=True)
+    frame(shades[0])  # the oldest kept: not pushed out by the frame listed ahead
+    assert listing.lists["bg"] == before + 1
+    frame(shades[PART_HISTORY + 1], ahead=True)
+    frame(shades[PART_HISTORY + 1])  # the frame listed ahead came: its part is taken
+    assert listing.lists["bg"] == before + 2
+    frame(shades[PART_HISTORY + 2], ahead=True)
+    listing.came()
+    frame(shades[PART_HISTORY + 2])
+    assert listing.lists["bg"] == before + 3
