@@ -580,10 +580,10 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "would bring (table/flow/foresee.py, `Display.guess`): DRAW is the one input whose "
         "outcome is known before it comes. The GPIO and key inputs above are such DRAWs: "
         "their frame stage is the View built and found equal to the one drawn ahead, then "
-        "handed to the display. A press the table cannot foresee (UNO, CHALLENGE) costs what "
-        "the row without drawing ahead shows. A scan may be any card: its frame is drawn "
-        "over the guess, and the display is handed only the regions where it differs from "
-        "the frame shown.",
+        "handed to the display. A press the table cannot foresee (UNO, CHALLENGE) costs about "
+        "what the row without drawing ahead shows (a DRAW drawn once it came). A scan may be "
+        "any card: its frame is drawn over the guess, and the display is handed only the "
+        "regions where it differs from the frame shown.",
         "",
         "The last three columns are medians of the stages: **wake** from the input sent to "
         "the loop handing it to the session (the device's thread: gpiozero's callback, "
