@@ -418,7 +418,10 @@ def _input_why(table: dict) -> str:
         "is counted in instructions (the frame section below), which do not depend on how "
         "busy the machine is; wall-clock times do. Other engineers' jobs load this 2-core "
         "machine: "
-        "the load average at the start is in the Machine table."
+        "the load average at the start is in the Machine table. A DRAW's frame is drawn "
+        "ahead while the table waits; a scan's card is known only once it is read, so its "
+        "frame is drawn when it comes, over the guess: its new line of events (drawn twice "
+        "its size and halved), the top card, and the regions where it differs from the guess."
     )
 
 
