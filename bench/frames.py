@@ -11,7 +11,9 @@ listed, drawn in the regions that changed and handed to the display. That whole 
 through `operator.call`, a C function nothing else in a frame calls, so that `valgrind
 --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call` counts the frames'
 instructions alone (`instructions()` runs that and reads one dump per call). A call that finds
-the View unchanged draws nothing: it is not a frame, and is counted apart. Pixels and
+the View unchanged draws nothing: it is not a frame, and is counted apart. After each frame
+`Window.ahead` runs, as the loop runs it before it sleeps (outside the count): a frame a DRAW
+brings may have been drawn there already, and is counted as drawn ahead. Pixels and
 instructions do not depend on this machine's speed.
 """
 

@@ -60,9 +60,9 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
             view = session_view(match.session, local)
             if not display.needs_redraw(view):
                 continue
-            guessed = display.guessed != []
-            came_true = guessed and view == display._last
+            guessed, foreseen = display.guessed != [], display.foreseen
             display.draw(view)
+            came_true = display.foreseen != foreseen  # what the display did, not why
             if guessed:
                 right, wrong = right + came_true, wrong + (not came_true)
                 history = match.session.game.history if match.session.game else []
