@@ -68,6 +68,7 @@ class TimedNotice:
     pressed: str = ""  # the button whose press was refused ("" for a scan)
     actions: int | None = None  # the game's action count it was refused at: gone after the next
     source: str = ""  # the device of a problem
+    down: bool = False  # the problem is the device lost: gone once it is found again
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,8 @@ class Session:
                 self._changed()
         elif isinstance(event, DeviceReady):
             self.devices[event.source] = (True, event.detail)
+            if _lost(self.notice, event.source):
+                self.notice = None  # "unplugged" no longer holds once it is found again
             self._changed()
         elif self.phase is Phase.GAME:
             self.controller.push(event)
@@ -383,6 +386,7 @@ class Session:
             reason=event.kind,
             card=event.raw or "",
             source=event.source,
+            down=event.down,
         )
         self._changed()
 
@@ -404,6 +408,11 @@ class Session:
             lit[self.notice.seat] = "blink"
         lit.update({self.joined[seat]: "blink" for seat in self.leaving()})  # asked to leave
         return lit
+
+
+def _lost(notice: TimedNotice | None, source: str) -> bool:
+    """Whether `notice` says that the device `source` is lost."""
+    return notice is not None and notice.problem and notice.down and notice.source == source
 
 
 def unrefused(notice: TimedNotice | None) -> TimedNotice | None:

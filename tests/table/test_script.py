@@ -140,6 +140,18 @@ def test_a_reader_unplugged_and_plugged_back(tmp_path):
     assert state["discard"] == ["R5"] and state["awaiting"]["kind"] == "turn"
 
 
+def test_a_reader_found_again_ends_its_unplugged_notice(tmp_path):
+    # Within the notice's seconds: the prompt, not a stale "unplugged", once it is back.
+    out = play(tmp_path, START + "1.0 unplug pile\n")
+    assert out["prompt"] == "pile: the reader was unplugged"
+    back = play(tmp_path, START + "1.0 unplug pile\n1.5 plug pile\n2.0 wait\n")
+    assert back["prompt"] == "Seat 1: turn over the first card and scan it", back["prompt"]
+    assert back["notices"] == ["pile: the reader was unplugged"]  # it was shown
+    # A bad scan is no lost reader: its notice stays while the reader works on.
+    bad = play(tmp_path, START + "1.0 scan pile XX\n1.5 wait\n")
+    assert bad["prompt"] == "pile: XX is not a card code"
+
+
 def test_garbage_bytes_are_shown_and_change_nothing(tmp_path):
     script = START + "1.0 bytes pile ff fe 0d 0a\n1.5 scan pile XX\n"
     state = play(tmp_path, script)
