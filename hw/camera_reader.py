@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from hw.events import Problem
 from hw.frames import FrameSource, open_frames
 from hw.framing import BadFrame, Frame, Reading
-from hw.reader import ReaderUnavailable
+from hw.reader import DeviceLost, ReaderUnavailable
 from hw.spot import STILL_FRAMES, Spot
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ FACES_MISSING = "camera faces missing"
 FACES_DAMAGED = "camera faces damaged"
 FACES_OTHER_DECK = "camera faces of another deck"
 ENROLL = "make it with: uno-table enroll --camera (README, Camera)"
+MIN_SIDE = 32
+"""Pixels: a frame narrower or lower than this is no camera's view (a driver's hiccup)."""
+BAD_FRAMES = 30
+"""Frames in a row that are no image before the camera counts as lost (a second at 30 a
+second); fewer are passed over, the card on the spot still the one counted."""
 
 
 def load_faces(path: Path, codes: Collection[str]) -> Faces:
@@ -81,14 +86,19 @@ class CameraBackend:
         self._codes = codes
         self._frames = frames or (lambda: open_frames(device))
         self._still_frames = still_frames
+        self._spot: Spot | None = None  # the last opening's
 
     def open(self) -> CameraSource:
         # The faces are read at every opening: a deck enrolled meanwhile is taken on the retry.
         faces = load_faces(self.faces, self._codes)
         from hw.vision import Unsure, read_card
 
-        spot = Spot(lambda frame: read_card(frame, faces), Unsure.EMPTY, self._still_frames)
-        return CameraSource(self._frames(), spot)
+        # A card counted before the camera was lost, still on the spot, is not counted again.
+        held = self._spot.held if self._spot is not None else None
+        spot = Spot(lambda frame: read_card(frame, faces), Unsure.EMPTY, self._still_frames, held)
+        source = CameraSource(self._frames(), spot)
+        self._spot = spot
+        return source
 
 
 class CameraSource:
@@ -98,11 +108,18 @@ class CameraSource:
         self._frames = frames
         self.spot = spot
         self.where = frames.where
+        self._bad = 0  # frames in a row that were no image
 
     def read(self) -> list[Reading]:
         frame = self._frames.frame()
         if frame is None:  # cancelled
             return []
+        if not is_image(frame):
+            self._bad += 1
+            if self._bad >= BAD_FRAMES:
+                raise DeviceLost(f"the camera at {self.where} sends frames that are no image")
+            return []
+        self._bad = 0
         news = self.spot.see(frame)
         if news is None:
             return []
@@ -116,3 +133,12 @@ class CameraSource:
 
     def close(self) -> None:
         self._frames.close()
+
+
+def is_image(frame: object) -> bool:
+    """Whether `frame` is a view the spot can look at: 8-bit grey, BGR or BGRA, not tiny."""
+    shape = getattr(frame, "shape", ())
+    if str(getattr(frame, "dtype", "")) != "uint8":
+        return False
+    channels_ok = len(shape) == 2 or (len(shape) == 3 and shape[2] in (3, 4))
+    return channels_ok and min(shape[:2]) >= MIN_SIDE

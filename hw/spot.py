@@ -80,13 +80,15 @@ class Spot:
         recognise: Callable[[np.ndarray], Any],
         empty: object,
         still_frames: int = STILL_FRAMES,
+        held: str | None = None,
     ) -> None:
         self._recognise = recognise
         self._empty = empty  # the recogniser's word for an empty spot
         self._stillness = Stillness(still_frames)
         self._read_view: np.ndarray | None = None  # the still view last read, while it lasts
-        self.held: str | None = None
-        """The card counted since the spot was last seen empty."""
+        self.held = held
+        """The card counted since the spot was last seen empty (`held`: before this Spot, as a
+        camera opened again takes it from the one before)."""
 
     def see(self, frame: np.ndarray) -> Any | None:
         """Take the next frame: the Reading that is news, or None."""

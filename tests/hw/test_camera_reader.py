@@ -7,9 +7,10 @@ from __future__ import annotations
 import queue
 import threading
 
+import numpy as np
 import pytest
 
-from hw.camera_reader import CameraBackend, load_faces
+from hw.camera_reader import BAD_FRAMES, CameraBackend, load_faces
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
 from hw.frames import FrameFeed
 from hw.reader import CardReader, ReaderUnavailable
@@ -158,3 +159,61 @@ def wait_seen_retries(reader: CardReader, tries: int = 3) -> None:
 @pytest.fixture
 def events() -> queue.Queue:
     return queue.Queue()
+
+
+def test_a_card_left_on_the_spot_is_not_read_again_when_the_camera_comes_back(
+    tmp_path, feed, events
+):
+    # The spot's memory outlives the opening: a card still there after the camera was lost
+    # is the card counted already (a copy laid meanwhile is shown again once the spot is empty).
+    with camera(tmp_path, feed, events):
+        assert isinstance(next_event(events), DeviceReady)
+        feed.show(photo("G7"))
+        assert next_event(events, CodeScanned).code == "G7"
+        feed.unplug()
+        assert next_event(events).down
+        feed.plug()
+        assert isinstance(next_event(events), DeviceReady)
+        wait_seen(feed)
+        feed.show(photo("Y9"))  # the next card: the only scan
+        assert next_event(events).code == "Y9"
+        feed.show(None)
+        wait_seen(feed)
+        feed.show(photo("Y9"))  # laid again after an empty spot: counted again
+        assert next_event(events).code == "Y9"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        np.zeros((0, 0, 3), np.uint8),
+        np.zeros((480, 0, 3), np.uint8),
+        np.zeros((2, 2, 3), np.uint8),
+        np.zeros((480, 640, 2), np.uint8),
+        np.zeros((480, 640, 3), np.float32),
+        np.zeros(640, np.uint8),
+    ],
+    ids=["empty", "no width", "tiny", "two channels", "float", "flat"],
+)
+def test_a_frame_that_is_no_image_is_passed_over_not_a_failure(tmp_path, feed, events, bad):
+    with camera(tmp_path, feed, events):
+        assert isinstance(next_event(events), DeviceReady)
+        feed.show(photo("G7"))
+        assert next_event(events, CodeScanned).code == "G7"
+        feed.show(bad)  # a camera's hiccup while the card lies there
+        wait_seen(feed)
+        feed.show(photo("G7"))
+        wait_seen(feed)
+        feed.show(photo("B2"))
+        event = next_event(events)  # nothing before it: no failure, no reopening, no G7 again
+        assert isinstance(event, CodeScanned) and event.code == "B2", event
+
+
+def test_a_camera_that_sends_no_image_for_a_while_is_lost(tmp_path, events):
+    feed = FrameFeed(empty(), repeat=BAD_FRAMES)
+    with camera(tmp_path, feed, events):
+        assert isinstance(next_event(events), DeviceReady)
+        feed.show(np.zeros((0, 0, 3), np.uint8))
+        lost = next_event(events)
+        assert isinstance(lost, DeviceProblem) and lost.down, lost
+        assert lost.kind is Problem.DISCONNECTED and "no image" in (lost.raw or ""), lost
