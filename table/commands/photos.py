@@ -36,8 +36,9 @@ def read_photo(path: Path):
 
 
 def code_of(path: Path) -> str:
-    """The card code a photo's name gives: the name up to its first `_` or `.`."""
-    return re.split(r"[_.]", path.name, maxsplit=1)[0]
+    """The card code a photo's name gives: the name up to its first `_` or `.`, in capitals
+    (`r5_front.jpg` is R5: every code is written in capitals)."""
+    return re.split(r"[_.]", path.name, maxsplit=1)[0].upper()
 
 
 def photos_in(folder: Path) -> list[Path]:

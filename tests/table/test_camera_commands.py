@@ -92,6 +92,18 @@ def test_a_photo_named_for_no_card_of_the_deck_is_refused(capsys, tmp_path):
     assert not (tmp_path / "f").exists()
 
 
+def test_a_code_in_small_letters_names_its_card(capsys, tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    shutil.copy(PHOTOS / "G7.jpg", folder / "g7_front.jpg")
+    shutil.copy(PHOTOS / "BD2.jpg", folder / "bd2.JPG")
+    faces = tmp_path / "faces.npz"
+    assert cli.main(["enroll", "--camera", "--from", str(folder), "--faces", str(faces)]) == 0
+    assert "learnt 2 of 54 faces" in capsys.readouterr().out
+    rc, lines, _ = identify(capsys, "--faces", str(faces), str(PHOTOS / "G7.jpg"))
+    assert rc == 0 and lines[0]["code"] == "G7"
+
+
 def test_a_photo_without_one_card_is_named_by_its_file(capsys, tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
