@@ -183,6 +183,9 @@ class Session:
         """Take one input event from the queue."""
         if isinstance(event, ButtonPressed):
             self.saved.drop(*alerts.UNTIL_PRESS)  # seen: what was set aside stays in the files
+        if isinstance(event, CodeScanned) and _problem_of(self.notice, event.reader, down=False):
+            self.notice = None  # a good read from that reader: what it misread before is past
+            self._changed()
         if isinstance(event, DeviceProblem):
             if event.down:
                 self.devices[event.source] = (False, event.detail)
@@ -192,7 +195,7 @@ class Session:
                 self._changed()
         elif isinstance(event, DeviceReady):
             self.devices[event.source] = (True, event.detail)
-            if _lost(self.notice, event.source):
+            if _problem_of(self.notice, event.source, down=True):
                 self.notice = None  # "unplugged" no longer holds once it is found again
             self._changed()
         elif self.phase is Phase.GAME:
@@ -410,9 +413,12 @@ class Session:
         return lit
 
 
-def _lost(notice: TimedNotice | None, source: str) -> bool:
-    """Whether `notice` says that the device `source` is lost."""
-    return notice is not None and notice.problem and notice.down and notice.source == source
+def _problem_of(notice: TimedNotice | None, source: str, down: bool) -> bool:
+    """Whether `notice` is a problem of the device `source`: it is lost (`down`), or one of
+    its inputs was bad."""
+    return (
+        notice is not None and notice.problem and notice.down is down and notice.source == source
+    )
 
 
 def unrefused(notice: TimedNotice | None) -> TimedNotice | None:

@@ -147,9 +147,24 @@ def test_a_reader_found_again_ends_its_unplugged_notice(tmp_path):
     back = play(tmp_path, START + "1.0 unplug pile\n1.5 plug pile\n2.0 wait\n")
     assert back["prompt"] == "Seat 1: turn over the first card and scan it", back["prompt"]
     assert back["notices"] == ["pile: the reader was unplugged"]  # it was shown
-    # A bad scan is no lost reader: its notice stays while the reader works on.
+    # A bad scan is no lost reader: its notice stays while the reader works on...
     bad = play(tmp_path, START + "1.0 scan pile XX\n1.5 wait\n")
     assert bad["prompt"] == "pile: XX is not a card code"
+
+
+def test_a_good_scan_ends_the_notice_of_that_readers_bad_one(tmp_path):
+    # ...until that reader reads a card: then the prompt says what the table waits for now.
+    out = play(tmp_path, START + "1.0 scan pile R5\n2.0 scan pile XX\n2.5 scan pile W4\n")
+    assert out["screen"] == "colour" and out["top"] == "W4", out
+    assert out["prompt"] == "Seat 3: choose a colour on the pad", out["prompt"]
+    assert out["notices"] == ["pile: XX is not a card code"]  # it was shown
+    # A lost reader's notice is not ended by another reader's scans: only by coming back.
+    config = "".join(
+        f'[[reader]]\nname = "{name}"\nprotocol = "lines"\ndevice = "/dev/{device}"\n'
+        for name, device in (("pile", "ttyACM0"), ("spare", "ttyUSB9"))
+    )
+    lost = play(tmp_path, START + "1.0 unplug pile\n1.5 scan spare R5\n", config)
+    assert lost["prompt"] == "pile: the reader was unplugged" and lost["top"] == "R5", lost
 
 
 def test_garbage_bytes_are_shown_and_change_nothing(tmp_path):
