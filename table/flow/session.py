@@ -416,9 +416,7 @@ class Session:
 def _problem_of(notice: TimedNotice | None, source: str, down: bool) -> bool:
     """Whether `notice` is a problem of the device `source`: it is lost (`down`), or one of
     its inputs was bad."""
-    return (
-        notice is not None and notice.problem and notice.down is down and notice.source == source
-    )
+    return notice is not None and notice.problem and notice.down is down and notice.source == source
 
 
 def unrefused(notice: TimedNotice | None) -> TimedNotice | None:
