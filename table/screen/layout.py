@@ -23,24 +23,36 @@ _SIDES = {
 }
 
 
+NARROWEST = 5 / 3
+"""Width over height of the narrowest screen the sizes are made for (800x480). On a narrower
+one (4:3, 5:4, 16:10) sizes follow the width instead, as on a screen this shape as wide:
+what fits across 800x480 fits across it, and the room left over is height."""
+
+
 @dataclass(frozen=True)
 class Layout:
-    """The geometry of one screen size; every length follows the height (`unit` = 1%)."""
+    """The geometry of one screen size; every length follows the height (`unit` = 1%), or the
+    width on a screen narrower than NARROWEST."""
 
     width: int
     height: int
 
     @property
+    def scale(self) -> float:
+        """The height lengths are hundredths of: the screen's, at most width / NARROWEST."""
+        return min(self.height, self.width / NARROWEST)
+
+    @property
     def unit(self) -> float:
-        return self.height / 100
+        return self.scale / 100
 
     def u(self, n: float) -> int:
-        """`n` hundredths of the height, in pixels."""
-        return round(self.height * n / 100)
+        """`n` hundredths of the scale (the height), in pixels."""
+        return round(self.scale * n / 100)
 
     def px(self, role: float) -> int:
         """A type size (a fraction from theme) in pixels."""
-        return max(8, round(self.height * role))
+        return max(8, round(self.scale * role))
 
     @property
     def screen(self) -> pygame.Rect:
@@ -127,10 +139,18 @@ class Layout:
     # --- the game screen's middle ---------------------------------------------------------
 
     @property
+    def middle_height(self) -> int:
+        """The middle's height on a screen as high as the scale: what the cards in the middle
+        follow (on a narrow screen, bigger would leave the texts beside them no width)."""
+        if self.scale >= self.height:
+            return self.center.height
+        return Layout(self.width, round(self.scale)).center.height
+
+    @property
     def top_card(self) -> pygame.Rect:
         """The top card, big, in the middle of the screen."""
         c = self.center
-        h = min(c.height * 0.94, c.width * 0.5 / 0.66)
+        h = min(self.middle_height * 0.94, c.width * 0.5 / 0.66)
         w = h * 0.66
         rect = pygame.Rect(0, 0, round(w), round(h))
         rect.center = (self.width // 2, c.centery)
@@ -141,11 +161,19 @@ class Layout:
         """Right of the top card: the colour to follow, the direction, the draw total."""
         c, card = self.center, self.top_card
         gap = self.margin * 2
-        return pygame.Rect(card.right + gap, c.top, c.right - card.right - gap, c.height)
+        top, height = self._beside(card)
+        return pygame.Rect(card.right + gap, top, c.right - card.right - gap, height)
 
     @property
     def events(self) -> pygame.Rect:
         """Left of the top card: the last few events."""
         c, card = self.center, self.top_card
         gap = self.margin * 2
-        return pygame.Rect(c.left, c.top, card.left - gap - c.left, c.height)
+        top, height = self._beside(card)
+        return pygame.Rect(c.left, top, card.left - gap - c.left, height)
+
+    def _beside(self, card: pygame.Rect) -> tuple[int, int]:
+        """The top and height of what stands beside the top card: the middle's, or on a
+        narrow screen the card's own (the room above and below it is spare height)."""
+        c = self.center
+        return (c.top, c.height) if self.scale >= self.height else (card.top, card.height)

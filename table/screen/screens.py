@@ -242,7 +242,7 @@ def _faded(image: pygame.Surface) -> pygame.Surface:
 def _deal(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """Who deals and how many; a card back for the first card to turn over."""
     area = lay.center
-    card_h = round(area.height * 0.9)
+    card_h = round(lay.middle_height * 0.9)
     image = parts.back(p, card_h, text.call_word)
     rect = p.blit(image, "top_card", midleft=(area.left + lay.u(2), area.centery))
     left = rect.right + lay.u(4)

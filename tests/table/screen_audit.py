@@ -51,7 +51,7 @@ def problems(display: Display, view: View, names=()) -> list[str]:
     """Everything wrong with the frame `display` just drew for `view`."""
     p = display.painter
     screen = display.surface.get_rect()
-    smallest = min_px(screen.height)
+    smallest = min_px(display.layout.scale)  # the height, or less on a narrow screen
     out = []
     for text, rect in p.placed:
         if rect.height < smallest:
