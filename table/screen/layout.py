@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -91,7 +92,7 @@ class Layout:
     def status(self) -> pygame.Rect:
         """The device status corner, at the right end of the prompt bar."""
         bar = self.bar
-        w = max(self.width * 0.2, self.u(34))
+        w = math.ceil(max(self.width * 0.2, self.u(34)))
         return pygame.Rect(bar.right - w, bar.top, w, bar.height).inflate(-self.margin, 0)
 
     def seat_rects(self, positions: tuple[str, ...]) -> list[pygame.Rect]:

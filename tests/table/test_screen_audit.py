@@ -41,8 +41,9 @@ OWN_WORDS = (*NAMES, "Elena", "Fede", "Guille", "Hugo", "pile", "lgpio")
 """Names of seats, readers and pin factories: the table's own, in no language."""
 
 
-NARROW = [(1024, 768), (1280, 1024), (1280, 800)]
-"""4:3, 5:4 and 16:10 monitors: there lengths follow the width (table/screen/layout.py)."""
+MORE_SIZES = [(1024, 600), (1024, 768), (1280, 1024), (1280, 800)]
+"""A 7" HDMI panel, and 4:3, 5:4 and 16:10 monitors, where lengths follow the width
+(table/screen/layout.py)."""
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +60,7 @@ def audit(display: Display, views: dict[str, View], names=OWN_WORDS) -> list[str
     return found
 
 
-@pytest.mark.parametrize("size", SIZES + NARROW, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES + MORE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_screen_passes_the_audit(displays, size, lang):
     display = displays.get(size) or Display(pygame.Surface(size))
@@ -73,7 +74,7 @@ def test_the_default_seat_names_pass_the_audit_at_every_size(monkeypatch, lang):
     default = tuple(Text(lang, "UNO").seat_name(n) for n in range(len(NAMES)))
     monkeypatch.setattr(examples_module, "NAMES", default)
     views = examples(lang)
-    for size in SIZES + NARROW:
+    for size in SIZES + MORE_SIZES:
         found = audit(Display(pygame.Surface(size)), views, (*OWN_WORDS, *default))
         assert not found, f"{size}: " + "\n".join(found)
 
