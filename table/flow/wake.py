@@ -66,7 +66,7 @@ class Wakeup:
             timeout = min(timeout, self.poll)
         poller = select.poll()
         poller.register(self._read, select.POLLIN)
-        fds = self._fds()
+        fds = self.watched()
         for fd in fds:
             poller.register(fd, select.POLLIN)
         # A signal interrupts the poll: Python runs its handler, and the poke it wrote ends it.
@@ -74,7 +74,8 @@ class Wakeup:
         self._drain()
         self._ignore_hangups(ready, fds)
 
-    def _fds(self) -> set[int]:
+    def watched(self) -> set[int]:
+        """The file descriptors a wait watches now, besides the pipe (hung-up ones left out)."""
         fds = {fd for source in self._sources for fd in source()}
         self._deaf &= fds  # a closed fd's number may come back as another device
         return fds - self._deaf - {self._read}

@@ -6,7 +6,10 @@ sleeps on a `Wakeup` instead and the window adds what tells it SDL has input:
   another thread (a key sent through SDL's queue) pokes the wait;
 - on the Pi's console drivers (kmsdrm, fbcon) the evdev devices SDL itself reads:
   a key or a USB reader in keyboard mode makes one readable;
-- a desktop window's input (X11, Wayland) arrives on a connection this app cannot see:
+- an X11 window's input arrives on the X server's connection: the wait watches its socket,
+  and polls every `BUFFERED_POLL` s for events Xlib took off it meanwhile (the loop pumps SDL
+  before each wait, so that is rare);
+- any other desktop window's input (Wayland) arrives on a connection this app cannot see:
   there the wait polls the window every `DESKTOP_POLL` s.
 """
 
@@ -17,6 +20,7 @@ import ctypes
 import logging
 import os
 import threading
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -31,6 +35,7 @@ CONSOLE_DRIVERS = frozenset({"kmsdrm", "kmsdrm_legacy", "fbcon", "directfb"})
 SILENT_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers with no input device: only events posted into SDL's queue."""
 DESKTOP_POLL = 0.008  # s: a key waits half of it on average; 125 wake-ups a second
+BUFFERED_POLL = 0.1  # s: an X11 window's poll beside its socket (an event Xlib has read already)
 EVDEV = "/dev/input/event"
 
 _Watch = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
@@ -50,6 +55,22 @@ def sdl_library() -> ctypes.CDLL | None:
         except OSError:
             continue
     return None
+
+
+def x11_connection() -> int | None:
+    """The file descriptor of the window's connection to the X server (None: not found)."""
+    try:
+        capsule = pygame.display.get_wm_info()["display"]
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+        display = get(capsule, b"display")
+        xlib = ctypes.CDLL("libX11.so.6")
+        number = xlib.XConnectionNumber
+        number.argtypes, number.restype = [ctypes.c_void_p], ctypes.c_int
+    except (pygame.error, KeyError, TypeError, ValueError, OSError, AttributeError):
+        return None
+    fd = number(display) if display else -1
+    return fd if fd >= 0 else None
 
 
 class EventWatch:
@@ -115,12 +136,16 @@ class WindowWake:
         log.debug("window input wakes the loop: %s", self.how)
 
     @staticmethod
-    def _add(wakeup: Wakeup, driver: str) -> str:
+    def _add(wakeup: Wakeup, driver: str, x11: Callable[[], int | None] | None = None) -> str:
         if driver in CONSOLE_DRIVERS:
             wakeup.add(partial(open_fds, EVDEV))
             return f"{driver}: the evdev devices SDL reads"
         if driver in SILENT_DRIVERS:
             return f"{driver}: no input devices"
+        fd = (x11 or x11_connection)() if driver == "x11" else None
+        if fd is not None:
+            wakeup.add(lambda: (fd,), poll=BUFFERED_POLL)
+            return f"{driver}: the X server's connection, and every {BUFFERED_POLL * 1000:.0f} ms"
         wakeup.add(poll=DESKTOP_POLL)
         return f"{driver}: polled every {DESKTOP_POLL * 1000:.0f} ms"
 

@@ -20,7 +20,14 @@ from table.flow.loop import Loop
 from table.flow.session import Session
 from table.flow.wake import Inbox, Wakeup
 from table.screen.window import HELP_KEY, Window, open_surface
-from table.screen.window_wake import EventWatch, WindowWake, open_fds, sdl_library
+from table.screen.window_wake import (
+    BUFFERED_POLL,
+    DESKTOP_POLL,
+    EventWatch,
+    WindowWake,
+    open_fds,
+    sdl_library,
+)
 from table.setup import config as configuration
 
 FOREVER = 3600.0
@@ -145,3 +152,22 @@ def test_each_video_driver_says_how_its_input_wakes_the_loop(driver, how):
     wakeup.close()
     assert how in wake.how
     assert (wakeup.poll is not None) == (driver == "x11")
+
+
+def test_an_x11_window_waits_on_its_connection_to_the_x_server_and_seldom_polls():
+    pygame.display.init()
+    wakeup = Wakeup()
+    read, write = os.pipe()  # stands in for the X server's socket
+    try:
+        how = WindowWake._add(wakeup, "x11", x11=lambda: read)
+        assert read in wakeup.watched() and "connection" in how, how
+        assert wakeup.poll == BUFFERED_POLL > DESKTOP_POLL
+        # No connection found (as on the dummy driver here): polled as before.
+        other = Wakeup()
+        assert "polled every 8 ms" in WindowWake._add(other, "x11", x11=lambda: None)
+        assert other.poll == DESKTOP_POLL and not other.watched()
+        other.close()
+    finally:
+        wakeup.close()
+        os.close(read)
+        os.close(write)
