@@ -1,14 +1,20 @@
 """Reading a file that someone else may have put in its place: only a regular file, and only
 so much of it. A FIFO would hang the read, a device or a huge file fill the memory: each is
-one clear error (an OSError that says what is there) instead."""
+one clear error (an OSError that says what is there) instead.
+
+Writing one whole or not at all (`replaced`): a full disk or a stop halfway leaves the file
+as it was, never half a file, and no copy lying beside it."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
+from typing import IO
 
 
 class Thing(StrEnum):
@@ -94,3 +100,22 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def replaced(path: Path | str, mode: str = "wb", **options) -> Iterator[IO]:
+    """A new file to write (`open`'s `mode` and `options`) that takes `path`'s place once the
+    block ends, on disk (fsync'd, then renamed); when the block or the disk fails, the copy
+    is removed and `path` is as it was."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".new")
+    try:
+        with open(tmp, mode, **options) as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise

@@ -10,6 +10,7 @@ digits only); QR codes hold such text in their compact alphanumeric mode.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine import RuleSet
+from table.files import replaced
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.deckmap import DeckMap
@@ -175,7 +177,9 @@ class PdfPainter:
         self.pdf.text(x, y + size * 25.4 / 72 / 3, text)  # the baseline a third below the middle
 
     def save(self, out: Path) -> list[Path]:
-        self.pdf.output(str(out))
+        data = self.pdf.output()
+        with replaced(out) as file:
+            file.write(data)
         return [out]
 
 
@@ -208,7 +212,8 @@ class SvgPainter:
                 f'viewBox="0 0 {w} {h}" shape-rendering="crispEdges" font-family="sans-serif">'
                 f'<rect width="{w}" height="{h}" fill="white"/>'
             )
-            path.write_text(head + "".join(body) + "</svg>\n", encoding="utf-8")
+            with replaced(path, "w", encoding="utf-8") as file:
+                file.write(head + "".join(body) + "</svg>\n")
         return paths
 
 
@@ -246,10 +251,10 @@ class PngPainter:
     def save(self, out: Path) -> list[Path]:
         paths = page_paths(out, len(self.pages))
         for path, surface in zip(paths, self.pages, strict=True):
-            try:
-                self.pygame.image.save(surface, str(path))
-            except self.pygame.error as exc:  # pygame's own error for a file it cannot write
-                raise OSError(0, str(exc).rpartition(": ")[2], str(path)) from None
+            data = io.BytesIO()  # made whole first: a full disk is then one OSError
+            self.pygame.image.save(surface, data, path.name)
+            with replaced(path) as file:
+                file.write(data.getvalue())
         return paths
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -42,13 +41,8 @@ class Untaken:
 
 def keep(folder: Path, note: Untaken) -> None:
     """Write the note (whole, on disk, before this returns); raises OSError."""
-    path = folder / NAME
-    tmp = path.with_name(NAME + ".new")
-    with open(tmp, "w", encoding="utf-8") as out:
+    with files.replaced(folder / NAME, "w", encoding="utf-8") as out:
         json.dump(asdict(note), out)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
 
 
 def drop(folder: Path) -> None:

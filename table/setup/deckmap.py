@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from table.files import replaced
 from table.setup.config import ConfigError, read_text, toml
 
 HEADER = "# uno-table deck map (`uno-table enroll` or `uno-table labels`): tag id = card code.\n"
@@ -42,13 +42,8 @@ def write(path: Path, deck: DeckMap) -> None:
     """Write a deck map atomically (a stop halfway leaves the old file or the new one)."""
     lines = [HEADER, f"preset = {_quote(deck.preset)}\n", "\n[tags]\n"]
     lines += [f"{_quote(tag)} = {_quote(code)}\n" for tag, code in deck.tags.items()]
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as file:
+    with replaced(path, "w", encoding="utf-8") as file:
         file.writelines(lines)
-        file.flush()
-        os.fsync(file.fileno())
-    tmp.replace(path)
 
 
 def _quote(text: str) -> str:

@@ -109,3 +109,19 @@ def test_a_folder_it_cannot_write_is_one_line(tmp_path, capsys, name):
     assert cli.main(["labels", "--preset", "official", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("uno-table labels:") and "cannot write" in err and "\n" not in err
+
+
+@pytest.mark.parametrize("name", ["labels.pdf", "labels.svg", "labels.png"])
+def test_a_full_disk_keeps_the_sheets_that_were_there_and_leaves_no_half_file(
+    tmp_path, capsys, name
+):
+    from .small_disk import tmpfs
+
+    with tmpfs(tmp_path / "disk", "16k") as disk:
+        old = disk / name.replace("labels", "labels-1" if name != "labels.pdf" else "labels")
+        old.write_bytes(b"the sheet printed last time")
+        assert cli.main(["labels", "--preset", "official", "--out", str(disk / name)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "No space left on device" in err and "\n" not in err, err
+        assert old.read_bytes() == b"the sheet printed last time"
+        assert sorted(p.name for p in disk.iterdir()) == [old.name]  # no .new left behind
