@@ -46,7 +46,7 @@ from typing import BinaryIO
 
 from engine import Action, Game, IllegalAction, RuleSet, action_from_json
 from engine.events import Event
-from table.files import read_bytes
+from table.files import read_bytes, replaced
 from table.flow.aio import AioSync
 from table.flow.refusals import TableRefusal, Undone
 from table.flow.syncer import Syncer, Syncing
@@ -324,16 +324,8 @@ class Journal:
             note = notes[n - 1] if n <= len(notes) else None
             lines.append(_line(_entry(n, action, note), _crc_of(lines[-1])))
         data = b"".join(lines)
-        tmp = path.with_name(path.name + ".new")
-        try:
-            with open(tmp, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, path)
-        except OSError:
-            tmp.unlink(missing_ok=True)  # half a copy on a full disk takes the room it needs
-            raise
+        with replaced(path) as out:  # half a copy on a full disk is removed: it takes room
+            out.write(data)
         _sync_dir(path)
         journal = cls(path, header, len(actions), len(data), lines[-1])
         journal.notes = list(notes[: len(actions)]) + [None] * (len(actions) - len(notes))
