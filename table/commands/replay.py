@@ -8,6 +8,7 @@ import sys
 
 from engine import Action, Game
 from engine.events import Event
+from table.files import NotAFile, TooBig
 from table.flow.journal import Contents, Damage, JournalError, read
 
 DIRECTIONS = {1: "+1 (to the left)", -1: "-1 (to the right)"}
@@ -33,8 +34,12 @@ def run(args: argparse.Namespace, out=None) -> int:
     try:
         contents = read(args.journal)
         game, damage = contents.play(lambda n, a, e: steps.append((n, a, e)))
-    except (JournalError, OSError) as err:
+    except JournalError as err:
         print(f"uno-table replay: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # NotAFile and TooBig say where; open's own errors say it here
+        why = err if isinstance(err, NotAFile | TooBig) else f"{args.journal}: {err.strerror}"
+        print(f"uno-table replay: {why}", file=sys.stderr)
         return 1
     if damage is not None:
         print(

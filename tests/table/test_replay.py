@@ -132,7 +132,11 @@ def test_a_damaged_journal_is_shown_to_its_last_good_action_and_stays_put(small,
 
 def test_a_missing_journal_is_an_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nothing")]) == 1
-    assert "No such file" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err == f"uno-table replay: {tmp_path / 'nothing'}: No such file or directory\n", err
+    assert main(["replay", str(tmp_path)]) == 1  # said by table.files, naming it too
+    folder = capsys.readouterr().err
+    assert folder == f"uno-table replay: {tmp_path}: a folder is there, not a file\n", folder
 
 
 def test_a_refereed_game_before_the_first_flip(tmp_path, capsys):
