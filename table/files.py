@@ -115,7 +115,9 @@ def replaced(path: Path | str, mode: str = "wb", **options) -> Iterator[IO]:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(err, OSError) and err.filename == str(tmp):
+            err.filename = str(path)  # the file people asked for, not our copy's name
         raise

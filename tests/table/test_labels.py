@@ -109,6 +109,7 @@ def test_a_folder_it_cannot_write_is_one_line(tmp_path, capsys, name):
     assert cli.main(["labels", "--preset", "official", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("uno-table labels:") and "cannot write" in err and "\n" not in err
+    assert f"{out.parent}/labels" in err and ".new" not in err, err  # not a copy's name
 
 
 @pytest.mark.parametrize("name", ["labels.pdf", "labels.svg", "labels.png"])
