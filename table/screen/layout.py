@@ -151,7 +151,8 @@ class Layout:
     def top_card(self) -> pygame.Rect:
         """The top card, big, in the middle of the screen."""
         c = self.center
-        h = min(self.middle_height * 0.94, c.width * 0.5 / 0.66)
+        middle = c.height if self.scale >= self.height else self.middle_height
+        h = min(middle * 0.94, c.width * 0.5 / 0.66)
         w = h * 0.66
         rect = pygame.Rect(0, 0, round(w), round(h))
         rect.center = (self.width // 2, c.centery)
@@ -162,7 +163,7 @@ class Layout:
         """Right of the top card: the colour to follow, the direction, the draw total."""
         c, card = self.center, self.top_card
         gap = self.margin * 2
-        top, height = self._beside(card)
+        top, height = self._beside(c, card)
         return pygame.Rect(card.right + gap, top, c.right - card.right - gap, height)
 
     @property
@@ -170,11 +171,11 @@ class Layout:
         """Left of the top card: the last few events."""
         c, card = self.center, self.top_card
         gap = self.margin * 2
-        top, height = self._beside(card)
+        top, height = self._beside(c, card)
         return pygame.Rect(c.left, top, card.left - gap - c.left, height)
 
-    def _beside(self, card: pygame.Rect) -> tuple[int, int]:
+    def _beside(self, middle: pygame.Rect, card: pygame.Rect) -> tuple[int, int]:
         """The top and height of what stands beside the top card: the middle's, or on a
         narrow screen the card's own (the room above and below it is spare height)."""
-        c = self.center
-        return (c.top, c.height) if self.scale >= self.height else (card.top, card.height)
+        narrow = self.scale < self.height
+        return (card.top, card.height) if narrow else (middle.top, middle.height)
