@@ -257,8 +257,8 @@ def test_each_prompt_tells_the_truth_about_each_button(tmp_path, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_waiting_state_is_cut_at_800x480(displays, tmp_path, lang):
-    display = displays[(800, 480)]
+def test_no_waiting_state_is_cut_on_a_small_or_a_square_screen(displays, tmp_path, lang):
+    screens = [displays[(800, 480)], Display(pygame.Surface((1024, 768)))]
     found = []
     for key, reach in waiting_states(tmp_path).items():
         table = reach(lang)
@@ -268,6 +268,8 @@ def test_no_waiting_state_is_cut_at_800x480(displays, tmp_path, lang):
             press(pressed, button, Before.of(pressed.session))
             frames[f" after {button}"] = pressed.view()
         for name, view in frames.items():
-            display.render(view)
-            found += [f"{key}{name}: {problem}" for problem in problems(display, view, OWN_WORDS)]
+            for display in screens:
+                display.render(view)
+                size = "x".join(map(str, display.surface.get_size()))
+                found += [f"{size} {key}{name}: {p}" for p in problems(display, view, OWN_WORDS)]
     assert not found, "\n".join(found)
