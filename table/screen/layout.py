@@ -44,6 +44,11 @@ class Layout:
         return min(self.height, self.width / NARROWEST)
 
     @property
+    def narrow(self) -> bool:
+        """Whether the screen is narrower than NARROWEST (its lengths follow the width)."""
+        return self.scale < self.height
+
+    @property
     def unit(self) -> float:
         return self.scale / 100
 
@@ -143,7 +148,7 @@ class Layout:
     def middle_height(self) -> int:
         """The middle's height on a screen as high as the scale: what the cards in the middle
         follow (on a narrow screen, bigger would leave the texts beside them no width)."""
-        if self.scale >= self.height:
+        if not self.narrow:
             return self.center.height
         return Layout(self.width, round(self.scale)).center.height
 
@@ -151,7 +156,7 @@ class Layout:
     def top_card(self) -> pygame.Rect:
         """The top card, big, in the middle of the screen."""
         c = self.center
-        middle = c.height if self.scale >= self.height else self.middle_height
+        middle = self.middle_height if self.narrow else c.height
         h = min(middle * 0.94, c.width * 0.5 / 0.66)
         w = h * 0.66
         rect = pygame.Rect(0, 0, round(w), round(h))
@@ -177,5 +182,4 @@ class Layout:
     def _beside(self, middle: pygame.Rect, card: pygame.Rect) -> tuple[int, int]:
         """The top and height of what stands beside the top card: the middle's, or on a
         narrow screen the card's own (the room above and below it is spare height)."""
-        narrow = self.scale < self.height
-        return (card.top, card.height) if narrow else (middle.top, middle.height)
+        return (card.top, card.height) if self.narrow else (middle.top, middle.height)
