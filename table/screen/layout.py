@@ -38,7 +38,7 @@ class Layout:
     width: int
     height: int
 
-    @property
+    @functools.cached_property  # read for every length: worked out once a Layout
     def scale(self) -> float:
         """The height lengths are hundredths of: the screen's, at most width / NARROWEST."""
         return min(self.height, self.width / NARROWEST)
