@@ -3,6 +3,7 @@
 Frames are compared with the one before (a small, blurred grey copy of each): a card being laid
 or a hand passing changes many pixels, a camera's noise few. Once `still_frames` frames in a row
 are alike, the spot holds still and the recogniser reads it, once for that still view.
+A dark view (no light, a hand over the lens) is not an empty spot: the card counted stays so.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ CHANGED_LEVEL = 16
 """A pixel changed when its grey level moved more than this (a camera's noise moves it less)."""
 MOVING_SHARE = 0.004
 """Frames differ when more than this share of their pixels changed (0.4%: a finger's tip)."""
+DARK_LEVEL = 16
+"""A view whose brightest part is darker than this grey level shows no spot (the light off, a
+hand over the lens, a camera starting up): it is not an empty spot. A black mat under a
+lamp is brighter than this."""
 DRIFT_SHARE = 0.02
 """The spot read is given up (read again) once this share differs from the view read: a slow
 slide or a change of light that no two frames in a row showed."""
@@ -100,7 +105,10 @@ class Spot:
         if not self._stillness.still:
             return None
         self._read_view = small
-        return self._news(self._recognise(frame))
+        reading = self._recognise(frame)
+        if reading.unsure == self._empty and int(small.max()) < DARK_LEVEL:
+            return None  # nothing seen: the card counted may still lie there
+        return self._news(reading)
 
     def _drifted(self, small: np.ndarray) -> bool:
         return self._stillness.changed(self._read_view, small) > DRIFT_SHARE

@@ -51,6 +51,14 @@ def test_the_same_card_picked_up_and_laid_again_without_an_empty_spot_counts_onc
     assert news(frames) == [None, None, "R5", None, None, None, None, None, None, "G7"]
 
 
+def test_a_dark_view_is_no_empty_spot_so_the_card_still_there_counts_once():
+    # The light off, a hand over the lens, a camera starting up: nothing is seen, so the
+    # card counted is still the one on the spot; only a spot seen empty lets it count again.
+    r5, dark = photo("R5"), np.full_like(photo("R5"), 6)
+    frames = [r5] * 3 + [dark] * 4 + [r5] * 3 + [empty()] * 3 + [r5] * 3
+    assert news(frames) == [None, None, "R5"] + [None] * 10 + [None, None, "R5"]
+
+
 def test_two_cards_or_half_a_card_held_still_ask_once_to_show_it_again():
     two, half = two_cards("R5", "G7"), half_off("B2")
     frames = [two] * 5 + [half] * 4
