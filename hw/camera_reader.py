@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from hw.events import Problem
 from hw.frames import FrameSource, open_frames
 from hw.framing import BadFrame, Frame, Reading
-from hw.reader import DeviceLost, ReaderUnavailable
+from hw.reader import ReaderUnavailable
 from hw.spot import STILL_FRAMES, Spot
 
 if TYPE_CHECKING:
@@ -33,11 +33,6 @@ FACES_MISSING = "camera faces missing"
 FACES_DAMAGED = "camera faces damaged"
 FACES_OTHER_DECK = "camera faces of another deck"
 ENROLL = "make it with: uno-table enroll --camera (README, Camera)"
-MIN_SIDE = 32
-"""Pixels: a frame narrower or lower than this is no camera's view (a driver's hiccup)."""
-BAD_FRAMES = 30
-"""Frames in a row that are no image before the camera counts as lost (a second at 30 a
-second); fewer are passed over, the card on the spot still the one counted."""
 
 
 def load_faces(path: Path, codes: Collection[str]) -> Faces:
@@ -108,18 +103,11 @@ class CameraSource:
         self._frames = frames
         self.spot = spot
         self.where = frames.where
-        self._bad = 0  # frames in a row that were no image
 
     def read(self) -> list[Reading]:
         frame = self._frames.frame()
         if frame is None:  # cancelled
             return []
-        if not is_image(frame):
-            self._bad += 1
-            if self._bad >= BAD_FRAMES:
-                raise DeviceLost(f"the camera at {self.where} sends frames that are no image")
-            return []
-        self._bad = 0
         news = self.spot.see(frame)
         if news is None:
             return []
@@ -133,12 +121,3 @@ class CameraSource:
 
     def close(self) -> None:
         self._frames.close()
-
-
-def is_image(frame: object) -> bool:
-    """Whether `frame` is a view the spot can look at: 8-bit grey, BGR or BGRA, not tiny."""
-    shape = getattr(frame, "shape", ())
-    if str(getattr(frame, "dtype", "")) != "uint8":
-        return False
-    channels_ok = len(shape) == 2 or (len(shape) == 3 and shape[2] in (3, 4))
-    return channels_ok and min(shape[:2]) >= MIN_SIDE

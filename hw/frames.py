@@ -27,6 +27,11 @@ RECORDED_FPS = 30.0
 """How fast a folder of images or one image plays (a video file plays at its own rate)."""
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 CAMERA_EXTRA = "the camera needs OpenCV: pip install 'uno-table[camera]' (README, Camera)"
+MIN_SIDE = 32
+"""Pixels: a frame narrower or lower than this is no camera's view (a driver's hiccup)."""
+BAD_FRAMES = 30
+"""Frames in a row that are no image before a camera counts as lost (a second at 30 a
+second); fewer are passed over."""
 
 
 class FrameSource(Protocol):
@@ -42,6 +47,39 @@ class FrameSource(Protocol):
 
     def close(self) -> None:
         """Release the camera."""
+
+
+def is_frame(frame: object, min_side: int = MIN_SIDE) -> bool:
+    """Whether `frame` is an image the camera's code can look at: 8-bit grey, BGR or BGRA,
+    at least `min_side` pixels each way."""
+    if str(getattr(frame, "dtype", "")) != "uint8":
+        return False
+    shape = frame.shape
+    channels_ok = len(shape) == 2 or (len(shape) == 3 and shape[2] in (3, 4))
+    return channels_ok and min(shape[:2]) >= min_side
+
+
+class Checked:
+    """An opened camera whose frames that are no image (empty, tiny, of another type: a
+    driver's hiccup) are passed over; BAD_FRAMES of them in a row: DeviceLost. Every camera
+    opened (`open_frames`, `FrameFeed.open`) is one, so no reader of frames sees such a frame."""
+
+    def __init__(self, source: FrameSource) -> None:
+        self._source = source
+        self.where = source.where
+
+    def frame(self) -> np.ndarray | None:
+        for _ in range(BAD_FRAMES):
+            frame = self._source.frame()
+            if frame is None or is_frame(frame):
+                return frame
+        raise DeviceLost(f"the camera at {self.where} sends frames that are no image")
+
+    def cancel(self) -> None:
+        self._source.cancel()
+
+    def close(self) -> None:
+        self._source.close()
 
 
 def cv2_module():
@@ -60,8 +98,12 @@ def cv2_module():
 
 def open_frames(device: str, *, fps: float | None = None) -> FrameSource:
     """The source `device` names: `picamera2`, a V4L2 device (/dev/video0, /dev/v4l/by-id/...),
-    a folder of images, an image or a video file. `fps` paces recorded frames (0: no pacing).
-    Raises ReaderUnavailable with a line for people."""
+    a folder of images, an image or a video file, `Checked`. `fps` paces recorded frames (0: no
+    pacing). Raises ReaderUnavailable with a line for people."""
+    return Checked(_source(device, fps))
+
+
+def _source(device: str, fps: float | None) -> FrameSource:
     if device == PICAMERA2:
         return PiCameraFrames.open()
     path = Path(device)
@@ -302,11 +344,11 @@ class FrameFeed:
         self.plugged = True
         self.where = where
 
-    def open(self) -> FrameFeed:
-        """The feed, as a camera opened; ReaderUnavailable while it is unplugged."""
+    def open(self) -> Checked:
+        """The feed, as a camera opened (`Checked`); ReaderUnavailable while it is unplugged."""
         if not self.plugged:
             raise ReaderUnavailable(Problem.CAMERA_NOT_FOUND, f"camera not found: {self.where}")
-        return self
+        return Checked(self)
 
     def show(self, image: np.ndarray | None) -> None:
         """The camera sees `image` from now on (None: the empty spot)."""

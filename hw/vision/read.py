@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from hw.frames import is_frame
 from hw.vision.faces import Faces
 from hw.vision.locate import Unsure, find_card
 from hw.vision.match import Scores, compare, preference
@@ -98,12 +99,10 @@ def _glare(view: CardView, faces: Faces, best: int, turned: bool) -> bool:
 
 def _bgr(frame: np.ndarray) -> np.ndarray:
     """The frame as 3-channel uint8 (a grey frame is widened; anything else is refused)."""
-    if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim not in (2, 3):
+    if not is_frame(frame, min_side=0):
         raise ValueError("a frame is a BGR uint8 image")
     if frame.ndim == 2:
         return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     if frame.shape[2] == 4:
         return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
-    if frame.shape[2] != 3:
-        raise ValueError("a frame is a BGR uint8 image")
     return frame

@@ -156,7 +156,7 @@ class Layout:
     def top_card(self) -> pygame.Rect:
         """The top card, big, in the middle of the screen."""
         c = self.center
-        middle = self.middle_height if self.narrow else c.height
+        middle = self.middle_height if self.narrow else c.height  # c at hand: not worked out again
         h = min(middle * 0.94, c.width * 0.5 / 0.66)
         w = h * 0.66
         rect = pygame.Rect(0, 0, round(w), round(h))

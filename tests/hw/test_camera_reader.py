@@ -10,9 +10,9 @@ import threading
 import numpy as np
 import pytest
 
-from hw.camera_reader import BAD_FRAMES, CameraBackend, load_faces
+from hw.camera_reader import CameraBackend, load_faces
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, Problem
-from hw.frames import FrameFeed
+from hw.frames import BAD_FRAMES, FrameFeed
 from hw.reader import CardReader, ReaderUnavailable
 from hw.spot import Spot
 from hw.vision import Faces, Unsure, read_card
