@@ -33,6 +33,11 @@ DRIFT_SHARE = 0.02
 slide or a change of light that no two frames in a row showed."""
 
 
+def dark(small: np.ndarray) -> bool:
+    """Whether a small copy (`Stillness.see`) shows too little light to say the spot is empty."""
+    return int(small.max()) < DARK_LEVEL
+
+
 class Stillness:
     """Says when the view has been still for `frames` frames in a row."""
 
@@ -106,7 +111,7 @@ class Spot:
             return None
         self._read_view = small
         reading = self._recognise(frame)
-        if reading.unsure == self._empty and int(small.max()) < DARK_LEVEL:
+        if reading.unsure == self._empty and dark(small):
             return None  # nothing seen: the card counted may still lie there
         return self._news(reading)
 

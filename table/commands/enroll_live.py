@@ -19,7 +19,7 @@ from engine import RuleSet
 from hw.frames import FrameSource, open_frames
 from hw.protocols import ReaderProtocol
 from hw.reader import DeviceLost, ReaderUnavailable
-from hw.spot import Stillness
+from hw.spot import Stillness, dark
 from table.screen import theme
 from table.screen.cards_art import card_face, letters_for
 from table.screen.frame import language
@@ -88,7 +88,8 @@ class Walk:
 
 class Taker:
     """Takes a frame once a card lies still on the spot and the spot was empty since the last
-    one: the card just taken, still lying there, is not taken for the next face."""
+    one: the card just taken, still lying there, is not taken for the next face. A dark view
+    (the light off, a hand over the lens) is no empty spot."""
 
     def __init__(self) -> None:
         from hw.vision.locate import Unsure, find_card
@@ -100,10 +101,10 @@ class Taker:
 
     def see(self, frame: np.ndarray) -> bool:
         """Whether to take this frame; `outline` is then the card's corners (None: no card)."""
-        self._stillness.see(frame)
+        small = self._stillness.see(frame)
         found = self._find(frame)
         self.outline = found.corners
-        if found.unsure == self._empty:
+        if found.unsure == self._empty and not dark(small):
             self.armed = True
         if self.armed and self._stillness.still and found.corners is not None:
             self.armed = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+import numpy as np
 import pygame
 import pytest
 
@@ -80,6 +81,20 @@ def test_each_face_is_named_and_taken_once_still_and_escape_keeps_them(tmp_path,
         "R0_live.png",
         "R1_live.png",
     ]
+
+
+def test_a_dark_view_is_no_empty_spot_so_the_card_taken_is_not_taken_for_the_next(tmp_path, screen):
+    feed, say, thread, _ = start(tmp_path, screen)
+    lay(feed, photo("R0"))
+    assert say.wait_for("took R0")
+    lay(feed, np.full_like(photo("R0"), 6))  # the light off, the card still there
+    lay(feed, photo("R0"))  # the light back on
+    assert "took R1" not in say.text
+    lay(feed, None)
+    lay(feed, photo("R1"))
+    assert say.wait_for("took R1")
+    press(feed, pygame.K_ESCAPE)
+    thread.join(timeout=120)
 
 
 def test_a_walk_stopped_half_way_goes_on_where_it_stopped(tmp_path, screen):
