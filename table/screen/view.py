@@ -359,12 +359,14 @@ def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[S
     moving = game.to_move  # the awaited seat, and one that may play meanwhile
     penalty_kinds = (Kind.RESPOND, Kind.CHALLENGE)
     scores = game.scores
+    # A 7 waiting for the seat to swap with lies on the pile, out of its player's hand.
+    asker = facts.asking[0] if facts.asking is not None else None
     return tuple(
         SeatView(
             seat=s,
             name=names[s],
             position=places[s],
-            cards=game.hand_count(s),
+            cards=game.hand_count(s) - (s == asker),
             score=scores[s],
             uno=game.uno_called(s),
             turn=s in moving,

@@ -216,6 +216,14 @@ def test_a_seven_waiting_for_its_target_asks_on_screen():
     )
 
 
+def test_a_seven_waiting_for_its_target_is_out_of_its_player_s_hand():
+    """Before: Bruno's box still counted the 7 lying on the pile (7 cards, not 6)."""
+    game = Game.referee(3, RuleSet.preset("official").replace(seven_zero=True))
+    game.apply(Flip("R5"))
+    facts = TableFacts(names=("Ana", "Bruno", "Carla"), lang="en", asking=(1, "R7"))
+    assert [s.cards for s in build_view(game, facts).seats] == [7, 6, 7]
+
+
 @pytest.mark.parametrize(
     ("hands", "loser"), [([["W4", "W4", "R1"], ["B2"]], 0), ([["W4", "W4", "B1"], ["B2"]], 1)]
 )
