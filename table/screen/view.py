@@ -232,7 +232,11 @@ class View:
             return self.prompt
         notice = self.notices[0]
         who = self.seats[notice.seat].name if notice.seat in range(len(self.seats)) else ""
-        return f"{who}: {notice.text}" if who else notice.text
+        if who:
+            return f"{who}: {notice.text}"
+        if notice.kind is NoticeKind.REFUSAL:  # made to follow a name: here it starts the line
+            return notice.text[:1].upper() + notice.text[1:]
+        return notice.text
 
 
 def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
