@@ -653,21 +653,26 @@ class Painter:
 
     def wrap(self, text: str, px: int, max_w: float, lines: int = 2) -> list[str]:
         """`text` broken at spaces into at most `lines` lines of `max_w`; the last one clipped."""
+        whole = " ".join(text.split())
+        if lines and self.width(whole, px) <= max_w:
+            # All of it fits: the line `broken` would give, measured once, not word by word.
+            return [whole] if whole else []
+        out = self.broken(whole, px, max_w)
+        out[lines - 1 :] = [" ".join(out[lines - 1 :])] if out[lines - 1 :] else []
+        if out:
+            out[-1] = self.clip(out[-1], px, max_w)
+        return out
+
+    def broken(self, text: str, px: int, max_w: float) -> list[str]:
+        """`text` broken at spaces into lines of `max_w`, as many as it takes (nothing cut but
+        a word wider than `max_w` alone)."""
         out: list[str] = []
         words = text.split()
-        whole = " ".join(words)
-        if lines and self.width(whole, px) <= max_w:
-            # All of it fits: the line the loop below ends with, measured once, not word by word.
-            return [whole] if whole else []
-        while words and len(out) < lines:
+        while words:
             line = words.pop(0)
             while words and self.width(line + " " + words[0], px) <= max_w:
                 line += " " + words.pop(0)
             out.append(line)
-        if words:
-            out[-1] = out[-1] + " " + " ".join(words)
-        if out:
-            out[-1] = self.clip(out[-1], px, max_w)
         return out
 
     def text(

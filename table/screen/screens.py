@@ -284,6 +284,9 @@ def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
         + lay.px(th.TINY) * 1.1 * len(table.notes)
         + lay.u(8)
     )
+    rules, rules_px = _rules_lines(p, lay, table.rules_line, len(table.notes))
+    # Three lines of the small size are in `content` already; more move everything up.
+    content += max(0, len(rules) * round(rules_px * 1.05) - 3 * round(lay.px(th.SMALL) * 1.05))
     y = area.top + max(lay.u(1), (area.height - content) / 2)
     title = text("title_resume") if table.resume else text("title")
     p.text(title, title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
@@ -318,10 +321,9 @@ def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
             p.marks["preset"] = chip
         x += w + gap
     y += round(px * 1.6) + lay.u(2)
-    small = lay.px(th.SMALL)
-    for line in p.wrap(table.rules_line, small, area.width, lines=3):
-        p.text(line, small, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
-        y += round(small * 1.05)
+    for line in rules:
+        p.text(line, rules_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+        y += round(rules_px * 1.05)
     y += lay.u(1.5)
     ready = sum(s.joined for s in view.seats)
     count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
@@ -344,6 +346,29 @@ def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
 
 
 # --- end of a round and of the match ------------------------------------------------------------
+
+
+def _rules_lines(p: Painter, lay: Layout, line: str, notes: int) -> tuple[list[str], int]:
+    """The lobby's rules line in as many lines as the middle has room for, and their size:
+    small, or tiny when that is what it takes to say every rule (the last ones are the knobs
+    changed); cut only where even tiny lines cannot hold it."""
+    area, px = lay.center, lay.px(th.SMALL)
+    others = (  # the title, the chips, the count and the notes, with the gaps _lobby leaves
+        lay.px(th.TITLE)
+        + lay.u(2.5)
+        + round(px * 1.6)
+        + lay.u(2)
+        + lay.u(1.5)
+        + lay.px(th.MEDIUM)
+        + lay.u(1)
+        + round(lay.px(th.TINY) * 1.1) * notes
+    )
+    room = area.height - others - 2 * lay.u(1)
+    for size in (px, lay.px(th.TINY)):
+        most = max(3, room // round(size * 1.05))
+        if len(p.broken(line, size, area.width)) <= most:
+            break
+    return p.wrap(line, size, area.width, lines=most), size  # cut only past `most` lines
 
 
 def _title(p: Painter, lay: Layout, title: str, subtitle: str) -> int:

@@ -232,7 +232,11 @@ class View:
             return self.prompt
         notice = self.notices[0]
         who = self.seats[notice.seat].name if notice.seat in range(len(self.seats)) else ""
-        return f"{who}: {notice.text}" if who else notice.text
+        if who:
+            return f"{who}: {notice.text}"
+        if notice.kind is NoticeKind.REFUSAL:  # made to follow a name: here it starts the line
+            return notice.text[:1].upper() + notice.text[1:]
+        return notice.text
 
 
 def build_view(game: Game | None, facts: TableFacts = TableFacts()) -> View:
@@ -359,12 +363,14 @@ def game_seats(game: Game, facts: TableFacts, names: tuple[str, ...]) -> tuple[S
     moving = game.to_move  # the awaited seat, and one that may play meanwhile
     penalty_kinds = (Kind.RESPOND, Kind.CHALLENGE)
     scores = game.scores
+    # A 7 waiting for the seat to swap with lies on the pile, out of its player's hand.
+    asker = facts.asking[0] if facts.asking is not None else None
     return tuple(
         SeatView(
             seat=s,
             name=names[s],
             position=places[s],
-            cards=game.hand_count(s),
+            cards=game.hand_count(s) - (s == asker),
             score=scores[s],
             uno=game.uno_called(s),
             turn=s in moving,

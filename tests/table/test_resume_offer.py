@@ -86,5 +86,5 @@ def test_a_reader_problem_does_not_cover_the_offers_prompt(tmp_path):
     assert view.table.devices.problem == "Not working: pile"  # the corner says it
     offered.handle(CodeScanned("R5", "pile", 1.0), 1.0)
     assert session_view(offered).footer == (
-        "a game was in progress: DRAW resumes it first, CHALLENGE sets it aside"
+        "A game was in progress: DRAW resumes it first, CHALLENGE sets it aside"
     )

@@ -238,6 +238,29 @@ def waiting_states(base) -> dict[str, Callable[[str], Table]]:
     }
 
 
+HOUSE_RULES = {
+    "cool": "hand_size = 5\nuno_penalty = 4\ntarget_score = 250",
+    "reglamento": "seven_zero = true\nopen_wild = true\nhand_size = 10\nuno_penalty = 4\n"
+    "uno_race_ms = 300",
+    "official": 'matching = "strict"\nforced_play = true\nautoplay_drawn = true\n'
+    "counters = true\nopen_wild = true\nseven_zero = true\nhand_size = 15\njump_in = true",
+}
+"""Knobs over a preset that make the lobby's rules line long (the last: with its note, jump-ins
+off with one reader)."""
+
+
+@pytest.mark.parametrize("preset", HOUSE_RULES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_says_every_house_rule(lang, preset):
+    """Before: "..., 10 cartas cada uno, olvidar UNO cue...": the knobs said last were cut."""
+    table = at_table(lang, preset, HOUSE_RULES[preset]).press(0, Button.UNO)
+    view = table.press(1, Button.UNO).view()
+    found = []
+    for size in SIZES + MORE_SIZES:
+        found += [f"{size}: {p}" for p in audit(Display(pygame.Surface(size)), {"": view})]
+    assert not found, "\n".join(found)
+
+
 def test_every_prompt_is_a_waiting_state_of_the_table(tmp_path):
     prompts = {k for k in STRINGS["en"] if k.startswith("prompt_")} | {"demo_over"}
     assert prompts == set(waiting_states(tmp_path)) | set(NOT_AT_THE_TABLE)

@@ -10,8 +10,9 @@ import pytest
 from engine import Challenge, ChooseColor, Draw, Flip, Game, Kind, Leave, NextRound, Play, RuleSet
 from engine import events as ev
 from engine.bots import SensibleBot, choose_action
+from hw.events import Button
 from table.screen.display import Display
-from table.screen.examples import examples
+from table.screen.examples import Table, examples
 from table.screen.text import Text
 from table.screen.view import (
     EVENT_LINES,
@@ -216,6 +217,14 @@ def test_a_seven_waiting_for_its_target_asks_on_screen():
     )
 
 
+def test_a_seven_waiting_for_its_target_is_out_of_its_player_s_hand():
+    """Before: Bruno's box still counted the 7 lying on the pile (7 cards, not 6)."""
+    game = Game.referee(3, RuleSet.preset("official").replace(seven_zero=True))
+    game.apply(Flip("R5"))
+    facts = TableFacts(names=("Ana", "Bruno", "Carla"), lang="en", asking=(1, "R7"))
+    assert [s.cards for s in build_view(game, facts).seats] == [7, 6, 7]
+
+
 @pytest.mark.parametrize(
     ("hands", "loser"), [([["W4", "W4", "R1"], ["B2"]], 0), ([["W4", "W4", "B1"], ["B2"]], 1)]
 )
@@ -258,3 +267,13 @@ def test_the_odd_cards_of_a_wild_shuffle_go_to_the_first_seats_dealt():
     how = shuffle_how(2, (5, 4, 4, 5), names, Text("en"))
     assert how.endswith("starting with Dani: 5 to Dani, Ana, 4 to the others")
     assert shuffle_how(1, (3, 3, 3, 3), names, Text("es")).endswith("por Carla: 3 a cada uno")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Nobody has to choose a colour now"), ("es", "Ahora nadie tiene que elegir color")],
+)
+def test_a_refusal_of_no_seat_starts_as_a_sentence(lang, said):
+    """Before: the pad pressed out of time put 'nobody has to choose a colour now' in the bar,
+    a sentence made to follow a seat's name, with no name before it."""
+    assert Table(lang).started().press(None, Button.RED).view().footer == said
