@@ -87,6 +87,8 @@ def test_stdout_is_the_json_line_alone_whatever_the_environment(tmp_path):
         ("-1 wait", "SECONDS must be from 0"),
         ("inf wait", "SECONDS must be from 0"),
         ("0 press 5 uno", "no seat '5': the configuration has seats 1 to 4"),
+        ("0 press \u00b2 uno", "no seat '\u00b2': the configuration has seats 1 to 4"),
+        ("0 press \u0661 uno", "no seat '\u0661'"),  # an Arabic-Indic 1: seats are 1, 2...
         ("0 press 1 red", "no button 'red'"),
         ("0 pad uno", "no button 'uno'"),
         ("0 scan door R5", "no reader 'door'"),
