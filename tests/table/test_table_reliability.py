@@ -233,3 +233,27 @@ def test_the_lock_holds_while_the_table_runs_even_when_removed(tmp_path, removed
             (first.state_dir / LOCK_NAME).unlink()
         second_tables_refused(tmp_path, first)
     assert folder_free(first.config)  # the lock went with its process
+
+
+@pytest.mark.parametrize("target", ["game.jsonl", "../notes.txt", "../new.txt"])
+def test_a_link_where_the_lock_goes_is_never_written_through(tmp_path, target):
+    """Before: the lock was taken through a link, so what it led to was cut to the process id
+    (a link to the journal lost the whole saved game) or made (a link to nothing)."""
+    state_dir = tmp_path / "state"
+    config = f'state_dir = "{state_dir}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    (tmp_path / "notes.txt").write_text("someone's notes\n")
+    files = {p: p.read_bytes() for p in (state_dir / "game.jsonl", tmp_path / "notes.txt")}
+    lock = state_dir / LOCK_NAME
+    lock.unlink()
+    lock.symlink_to(target)
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert {p: p.read_bytes() for p in files} == files
+    assert not (tmp_path / "new.txt").exists()
+    assert state["screen"] == "resume" and state["notices"] == [
+        "Cannot save: something else is where the saved game goes. Nothing changed: try again "
+        "once it is fixed"
+    ]
+    lock.unlink()  # the link taken away, the same press resumes the game
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert state["screen"] == "game" and state["actions"] == first["actions"]
