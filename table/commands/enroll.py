@@ -17,13 +17,8 @@ from table.commands.enroll_live import enroll_live
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
-from table.setup.deckmap import DeckMap
+from table.setup.deckmap import CARD_CODES, DeckMap
 from table.setup.inputs import open_reader, reader_problem
-
-CARD_CODES = frozenset(
-    str(card) for name in RuleSet.PRESETS for card in RuleSet.preset(name).deck()
-)
-"""Every card code: a tag that reads as one would play as that card, whatever the map says."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
