@@ -120,6 +120,8 @@ class RuleSet:
         return cls(name=name, **knobs)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):  # a list would make the rule set unhashable
+            raise ValueError(f"name must be a text, not {self.name!r}")
         for knob, choice in _CHOICES.items():
             value = getattr(self, knob)
             try:

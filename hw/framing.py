@@ -55,20 +55,28 @@ def _too_long(data: bytes) -> BadFrame:
 
 
 class LineFramer:
-    """CR, LF or CRLF ends a frame (empty ones dropped); the rest waits for more bytes."""
+    """CR, LF or CRLF ends a frame (empty ones dropped); the rest waits for more bytes. A
+    line said too long before its end came is dropped up to that end: its tail is no scan."""
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
         self._max = max_line
         self._buffer = b""
+        self._skipping = False  # the rest of a line said too long: up to its end
 
     def patience(self) -> float | None:
         return None
 
     def feed(self, data: bytes, at: float = 0.0) -> list[Reading]:
         *lines, rest = re.split(rb"\r\n|\r|\n", self._buffer + data)
+        if self._skipping:
+            if not lines:
+                self._buffer = b""
+                return []
+            lines, self._skipping = lines[1:], False
         if len(rest) > self._max:  # a line that never ends is handed on, too long to be a scan
             lines.append(rest)
             rest = b""
+            self._skipping = True
         readings = [self._frame(line) for line in lines if line.strip()]
         self._buffer = rest
         return readings
@@ -80,28 +88,33 @@ class LineFramer:
 class GapFramer:
     """A frame ends after `gap` seconds of silence: a scanner set to send no suffix.
 
-    A suffix it sends anyway (CR, LF, Tab) is stripped, so either setting reads."""
+    A suffix it sends anyway (CR, LF, Tab) is stripped, so either setting reads. A frame said
+    too long before its silence came is dropped up to that silence: its tail is no scan."""
 
     def __init__(self, gap: float, max_line: int = MAX_LINE) -> None:
         self._gap = gap
         self._max = max_line
         self._buffer = b""
         self._last = 0.0
+        self._skipping = False  # the rest of a frame said too long: up to the silence
 
     def patience(self) -> float | None:
         # Only a frame begun needs the silence timed: an idle reader sleeps until bytes come.
-        return self._gap if self._buffer else None
+        return self._gap if self._buffer or self._skipping else None
 
     def feed(self, data: bytes, at: float) -> list[Reading]:
         readings: list[Reading] = []
-        if self._buffer and at - self._last >= self._gap:
+        silence = at - self._last >= self._gap
+        if self._buffer and silence:
             readings += self._flush()
+        self._skipping = self._skipping and not silence
         if data:
-            self._buffer += data
+            self._buffer += b"" if self._skipping else data
             self._last = at
         if len(self._buffer) > self._max:
             readings.append(_too_long(self._buffer))
             self._buffer = b""
+            self._skipping = True
         return readings
 
     def _flush(self) -> list[Reading]:

@@ -19,6 +19,7 @@ from hw.events import (
     InputEvent,
     Problem,
 )
+from hw.framing import MAX_LINE
 
 SEAT_KEYS = (("q", "a", "z"), ("u", "j", "m"), ("i", "k", ","), ("o", "l", "."), ("p", ";", "/"))
 """UNO, CHALLENGE and DRAW keys of seats 1..5: keyboard columns with no letter of a card code."""
@@ -77,6 +78,7 @@ class Keyboard:
         self._down: set[str] = set()  # keys of such buttons pressed and not yet up
         self.typed = ""
         """The code being typed, shown on screen as a text box."""
+        self._skipping = False  # the rest of a code said too long, up to its Enter
 
     def key(self, name: str, at: float) -> InputEvent | None:
         """The event a key press makes, or None (a letter of a code being typed, an unused key)."""
@@ -89,15 +91,27 @@ class Keyboard:
             return ButtonPressed(seat, button, at, released)
         if name in SEND_KEYS:
             return self._send(at)
-        if name == "backspace":
+        if name == "escape":  # a fresh start, after a code said too long too
+            self.typed, self._skipping = "", False
+        elif self._skipping:
+            return None
+        elif name == "backspace":
             self.typed = self.typed[:-1]
-        elif name == "escape":
-            self.typed = ""
         else:
             char = name.strip("[]")  # keypad digits are named '[1]'
             if len(char) == 1 and char.isalnum():
-                self.typed += char.upper()
+                return self._type(char.upper())
         return None
+
+    def _type(self, char: str) -> InputEvent | None:
+        """One more character; past a line's length (a key stuck down, a reader that sends no
+        Enter) the code is said too long, as a serial reader's line is, and the rest of it,
+        up to its Enter, is dropped: it would grow, and be drawn, without end."""
+        if len(self.typed) < MAX_LINE:
+            self.typed += char
+            return None
+        text, self.typed, self._skipping = self.typed, "", True
+        return DeviceProblem(READER, Problem.GARBLED, "line too long", text[:64])
 
     def key_up(self, name: str, at: float) -> InputEvent | None:
         """The event a key's release makes: the end of a press whose release was promised."""
@@ -114,7 +128,7 @@ class Keyboard:
         return [event for name in sorted(self._down) if (event := self.key_up(name, at))]
 
     def _send(self, at: float) -> InputEvent | None:
-        text, self.typed = self.typed, ""
+        text, self.typed, self._skipping = self.typed, "", False
         if not text:
             return None
         code = self._decode(text)

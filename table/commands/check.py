@@ -17,6 +17,7 @@ from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import BAUD, ReaderProtocol
+from table.commands import numbers
 from table.commands.camera_view import check_cameras
 from table.setup import config as configuration
 from table.setup.config import Config, Reader, default_faces
@@ -49,11 +50,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="how the --reader devices speak (default: lines)")  # fmt: skip
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=numbers.seconds,
         default=60.0,
         help="stop after this long (default 60); it stops sooner once all answered",
     )
-    parser.add_argument("--led-seconds", type=float, default=0.5, help="how long each LED is lit")
+    parser.add_argument(
+        "--led-seconds", type=numbers.seconds, default=0.5, help="how long each LED is lit"
+    )
     parser.set_defaults(handler=main)  # fmt: skip
 
 

@@ -13,6 +13,10 @@ from types import ModuleType
 # Only the standard library above: Ctrl+C while the rest loads (pygame, gpiozero) ends as
 # quietly as at any other moment, since it is loaded inside main's try.
 
+# pygame prints a banner on stdout as it loads, whichever command loads it first: stdout is the
+# commands' own (run --script's one JSON line, identify's, replay --json's), stderr the log's.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 def commands() -> tuple[ModuleType, ...]:
     """Modules that each add one subcommand with register(sub) and run it through `handler`."""

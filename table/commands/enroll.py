@@ -12,18 +12,13 @@ from pathlib import Path
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, ReaderProtocol
-from table.commands import enroll_camera
+from table.commands import enroll_camera, numbers
 from table.commands.enroll_live import enroll_live
 from table.setup import config as configuration
 from table.setup import deckmap
 from table.setup.config import ConfigError, Reader
-from table.setup.deckmap import DeckMap
+from table.setup.deckmap import CARD_CODES, DeckMap
 from table.setup.inputs import open_reader, reader_problem
-
-CARD_CODES = frozenset(
-    str(card) for name in RuleSet.PRESETS for card in RuleSet.preset(name).deck()
-)
-"""Every card code: a tag that reads as one would play as that card, whatever the map says."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,7 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
     parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,
                         help="how --reader speaks (default: lines)")  # fmt: skip
-    parser.add_argument("--seconds", type=float, help="stop after this long (run again to go on)")
+    parser.add_argument(
+        "--seconds", type=numbers.seconds, help="stop after this long (run again to go on)"
+    )
     parser.set_defaults(handler=main)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -22,6 +23,7 @@ from engine import RuleSet
 from table.files import replaced
 from table.setup import config as configuration
 from table.setup import deckmap
+from table.setup.config import ConfigError
 from table.setup.deckmap import DeckMap
 
 COPY = "C"
@@ -280,9 +282,11 @@ def make(preset: str, out: Path, sheet: Sheet, deck_map: Path | None = None) -> 
     painter_type = PAINTERS.get(out.suffix.lower())
     if painter_type is None:
         raise LabelsError(f"{out}: expected a file ending in {', '.join(FORMATS)}")
+    labels = deck_labels(preset)
+    target = deck_map or map_path(out)
+    _not_another_file(target, implied_map(preset, labels))
     try:
         painter = painter_type(sheet)
-        labels = deck_labels(preset)
         draw(painter, labels, sheet)
     except ImportError as exc:
         raise LabelsError(
@@ -290,11 +294,27 @@ def make(preset: str, out: Path, sheet: Sheet, deck_map: Path | None = None) -> 
         ) from None
     try:
         written = painter.save(out)
-        target = deck_map or map_path(out)
         deckmap.write(target, implied_map(preset, labels))
     except OSError as exc:
         raise LabelsError(f"{exc.filename or out}: cannot write: {exc.strerror}") from None
     return [*written, target]
+
+
+def _not_another_file(target: Path, mapped: DeckMap) -> None:
+    """Refuse to replace a file at `target` that is not this very deck map (printed again): a
+    map enrolled with tags is a whole deck scanned, and a configuration may be named by
+    mistake."""
+    if not os.path.lexists(target):
+        return
+    try:
+        there = deckmap.read(target)
+    except ConfigError:
+        what = "is no deck map"
+    else:
+        if there == mapped:
+            return
+        what = f"holds another deck map ({len(there.tags)} tags, {there.preset})"
+    raise LabelsError(f"{target}: {what}: not replaced (name another --deck-map, or move it)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

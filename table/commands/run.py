@@ -15,6 +15,7 @@ from pathlib import Path
 from engine import RuleSet
 from table.app import WindowOptions, build_table
 from table.commands import demo as demo_mod
+from table.commands import numbers
 from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
 from table.screen.text import language_said
@@ -22,7 +23,6 @@ from table.setup import config as configuration
 from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
 # SDL would turn Ctrl+C into a window-close (exit 0) where it finds no handler: Python keeps it.
 os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
@@ -33,7 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
     run.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
     run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
-    run.add_argument("--seconds", type=float, help="stop after this long (default: never)")
+    run.add_argument(
+        "--seconds", type=numbers.seconds, help="stop after this long (default: never)"
+    )
     run.add_argument(
         "--script",
         type=Path,
@@ -46,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
     demo.add_argument("--preset", default="official", choices=RuleSet.PRESETS)
-    demo.add_argument("--rounds", type=int, default=1, help="rounds to play (default 1)")
+    demo.add_argument("--rounds", type=numbers.count, default=1, help="rounds to play (default 1)")
     demo.add_argument("--screens", type=Path, help="save a PNG of each kind of screen here")
     demo.add_argument(
         "--knob",
@@ -71,7 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     demo.add_argument(
         "--pace",
-        type=float,
+        type=numbers.seconds,
         default=None,
         help="seconds between moves (default: 0.6 in a window, 0 headless)",
     )

@@ -211,7 +211,8 @@ def _count(verb: str, args: list[str], n: int, usage: str) -> None:
 
 
 def _seat(word: str, seats: int) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= seats:
+    # ASCII digits: str.isdigit() also takes "²", which int() refuses, and "١" (1 in Arabic).
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= seats:
         raise ScriptError(f"no seat {word!r}: the configuration has seats 1 to {seats}")
     return int(word) - 1
 

@@ -35,6 +35,7 @@ CAUSES = {
     errno.EISDIR: Cause.IN_THE_WAY,
     errno.ENOTDIR: Cause.IN_THE_WAY,
     errno.EEXIST: Cause.IN_THE_WAY,
+    errno.ELOOP: Cause.IN_THE_WAY,  # a link where a file of the table's goes (the lock's)
 }
 
 

@@ -137,7 +137,12 @@ class Contents:
     notes: list[dict | None] = field(default_factory=list)  # the table's note of each action
 
     def rules(self) -> RuleSet:
-        return RuleSet(**self.header["rules"])
+        """The header's rule set: a preset's, with its knobs (the table plays no other, and
+        shows its name); ValueError or TypeError when it is not one."""
+        rules = RuleSet(**self.header["rules"])
+        if rules.name not in RuleSet.PRESETS:
+            raise ValueError(f"rules of no preset: {rules.name!r}")
+        return rules
 
     def play(self, each: EachAction | None = None) -> tuple[Game, Damage | None]:
         """The game after the good actions, and the first damage (the engine refusing an

@@ -68,7 +68,7 @@ class StateLock:
         if self._name is None:
             self._name = _hold_name(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        fd = _open(self.path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -103,6 +103,17 @@ class StateLock:
         if self._fd is not None:
             os.close(self._fd)  # closing the last descriptor releases the flock
             self._fd = None
+
+
+def _open(path: Path) -> int:
+    """The lock file, made if need be; never through a link: the pid written into it would
+    cut whatever the link leads to (the journal, too), or make a file where it points."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, "a link is where the lock file goes", str(path)) from None
+        raise
 
 
 def _hold_name(folder: Path) -> socket.socket:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import Action, Game, Play
+from engine import Action, Game, Play, RuleSet
 from engine.events import Event
 from table.files import NotAFile, TooBig
 from table.flow import untaken
@@ -105,8 +105,7 @@ class SavedGame:
         self.drop(AlertKind.CANNOT_READ)
         self._meta = contents.header.get("table", {})
         seats = self._fitting_seats(game)
-        preset = self._meta.get("preset", game.rules.name)
-        self.offered = Offer(game, None if seats is None else tuple(seats), preset)
+        self.offered = Offer(game, None if seats is None else tuple(seats), self._preset(game))
         if damage is not None:
             detail = f"{path}:{damage.line}: {damage.why}"
             kept = len(game.history)
@@ -178,7 +177,20 @@ class SavedGame:
         if note is not None and not note.belongs_to(game.origin, len(game.history)):
             note = None
         pile = Pile.rebuilt(self.config.printed_repeat, steps[1:], journal.notes, now)
-        return Resumed(game, seats, self._meta.get("preset", game.rules.name), note, pile)
+        return Resumed(game, seats, self._preset(game), note, pile)
+
+    def _preset(self, game: Game) -> str:
+        """The preset the saved game's notes name, where they name one; else its rules'."""
+        preset = self._meta.get("preset", game.rules.name)
+        if preset in RuleSet.PRESETS:
+            return preset
+        log.warning(
+            "%s: its notes name no preset (%.40r): %s, as its rules",
+            self.path,
+            preset,
+            game.rules.name,
+        )
+        return game.rules.name
 
     def _alert_damage(self, journal: Journal) -> None:
         aside = journal.set_aside

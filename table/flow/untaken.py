@@ -16,6 +16,7 @@ import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from engine import Card
 from table import files
 
 log = logging.getLogger(__name__)
@@ -80,4 +81,7 @@ def _parse(raw: bytes) -> Untaken:
         raise ValueError("a seat, an action count and a game origin are asked for")
     if not (isinstance(cards, list) and cards and all(isinstance(c, str) for c in cards)):
         raise ValueError("the cards are not a list of codes")
+    for code in cards:  # the first is shown: a card's name, never what the file says
+        if str(Card.parse(code)) != code:
+            raise ValueError(f"{code!r} is not a card code as the table writes it")
     return Untaken(seat, tuple(cards), actions, origin)

@@ -6,9 +6,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import RuleSet
 from table.files import replaced
 from table.setup.config import ConfigError, read_text, toml
 
+CARD_CODES = frozenset(
+    str(card) for name in RuleSet.PRESETS for card in RuleSet.preset(name).deck()
+)
+"""Every card code: a tag that reads as one plays as that card, whatever a map says."""
 HEADER = "# uno-table deck map (`uno-table enroll` or `uno-table labels`): tag id = card code.\n"
 
 
@@ -35,7 +40,24 @@ def read(path: Path, codes: Collection[str] | None = None, preset: str | None = 
     for tag, code in tags.items():
         if not isinstance(code, str) or (codes is not None and code not in codes):
             raise ConfigError(f'{path}: tags."{tag}": expected a card code, got {code!r}')
+    _one_card_a_tag(path, tags)
     return DeckMap(found, tags)
+
+
+def _one_card_a_tag(path: Path, tags: Mapping[str, str]) -> None:
+    """Refuse a map that makes one read two cards: readers send ids in either case (a
+    keyboard reader types 04a1, nfcpy says 04A1), and a tag that reads as a card code would
+    make every printed label of that card another card."""
+    seen: dict[str, str] = {}
+    for tag, code in tags.items():
+        upper = tag.upper()
+        if upper in CARD_CODES and upper != code:
+            raise ConfigError(f'{path}: tags."{tag}": reads as the card {upper}, not {code}')
+        if upper in seen:
+            raise ConfigError(
+                f'{path}: tags."{tag}": the tag {seen[upper]} again (ids are read in either case)'
+            )
+        seen[upper] = tag
 
 
 def write(path: Path, deck: DeckMap) -> None:

@@ -39,7 +39,8 @@ class Notifier:
         usec = env.get("WATCHDOG_USEC", "")
         pid = env.get("WATCHDOG_PID", "")
         ours = not pid or pid == str(os.getpid())  # the watchdog may be meant for another process
-        watchdog = int(usec) / 1e6 if usec.isdigit() and int(usec) > 0 and ours else None
+        number = usec.isascii() and usec.isdigit()  # isdigit() alone takes "²", int() does not
+        watchdog = int(usec) / 1e6 if number and int(usec) > 0 and ours else None
         return cls(env.get("NOTIFY_SOCKET") or None, watchdog)
 
     def send(self, *fields: str) -> bool:

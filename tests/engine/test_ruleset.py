@@ -104,6 +104,8 @@ def test_replace_unknown_knob_is_a_type_error(knob):
         ("uno_penalty", -2),
         ("uno_penalty", "2"),
         ("challenge_penalty", -1),
+        ("name", ["official"]),  # before: taken, and the rule set could not be hashed
+        ("name", None),
     ],
 )
 def test_replace_bad_value_is_a_value_error(knob, value):

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hw.events import Problem
-from hw.framing import BadFrame, Frame, GapFramer, Rdm6300Framer, rdm6300_frame
+from hw.framing import BadFrame, Frame, GapFramer, LineFramer, Rdm6300Framer, rdm6300_frame
 from hw.presence import Presence
 
 TAG = "0A1B2C3D4E"
@@ -111,3 +111,26 @@ def test_any_bytes_then_a_good_frame_reads_it(data, chunk):
         readings += framer.feed(stream[start : start + chunk])
     assert readings[-1] == Frame(TAG)
     assert all(isinstance(r, Frame | BadFrame) for r in readings)
+
+
+def test_the_rest_of_a_line_said_too_long_is_no_scan():
+    """Before: once a line too long was said, its tail after the read that made it too long
+    was a line of its own: noise ending in "R5" played R5."""
+    lines = LineFramer(max_line=8)
+    (too_long,) = lines.feed(b"x" * 9)
+    assert (too_long.kind, too_long.message) == (Problem.GARBLED, "line too long")
+    assert lines.feed(b"xx") == []
+    assert lines.feed(b"R5\r\nR7") == []  # the tail ends there; R7 waits for its own end
+    assert lines.feed(b"\r\n") == [Frame("R7")]
+
+
+def test_the_rest_of_a_gap_frame_said_too_long_is_no_scan():
+    framer = GapFramer(gap=0.05, max_line=8)
+    (too_long,) = framer.feed(b"x" * 9, at=1.0)
+    assert (too_long.kind, too_long.message) == (Problem.GARBLED, "line too long")
+    assert framer.patience() == 0.05  # the silence that ends it is timed
+    assert framer.feed(b"R5", at=1.01) == []
+    assert framer.feed(b"", at=1.1) == []  # its silence: the tail was no frame
+    assert framer.patience() is None
+    assert framer.feed(b"R7", at=2.0) == []
+    assert framer.feed(b"", at=2.1) == [Frame("R7")]

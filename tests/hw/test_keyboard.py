@@ -90,3 +90,21 @@ def test_keys_still_down_when_the_window_loses_the_keyboard_are_released():
     assert keyboard.release_all(4.0) == [ButtonReleased(2, Button.DRAW, 4.0)]
     assert keyboard.release_all(5.0) == []
     assert keyboard.key(",", 6.0) == ButtonPressed(2, Button.DRAW, 6.0, released=True)
+
+
+def test_a_code_typed_past_a_lines_length_is_said_too_long_up_to_its_enter(keyboard):
+    """Before: the text grew with every key, a key stuck down (or a reader that sends no
+    Enter) made it thousands long, and every frame drew it: 0.6 s a frame at 20,000."""
+    from hw.framing import MAX_LINE
+
+    assert type_keys(keyboard, ["r"] * MAX_LINE) == []
+    (too_long,) = type_keys(keyboard, ["r"])
+    assert too_long == DeviceProblem("keyboard", Problem.GARBLED, "line too long", "R" * 64)
+    assert keyboard.typed == ""
+    assert type_keys(keyboard, ["r", "5"] * 500) == [] and keyboard.typed == ""
+    assert type_keys(keyboard, ["return"]) == []  # the end of the line said too long
+    assert type_keys(keyboard, ["r", "5", "return"]) == [CodeScanned("R5", "keyboard", 1.0)]
+    type_keys(keyboard, ["r"] * (MAX_LINE + 1))
+    assert type_keys(keyboard, ["escape", "g", "0", "return"]) == [  # Esc: a fresh start
+        CodeScanned("G0", "keyboard", 1.0)
+    ]

@@ -121,6 +121,10 @@ def test_the_writer_quotes_what_toml_needs(tmp_path):
         ('preset = "official"\n[tags]\nA = "Z9"', "tags.\"A\": expected a card code, got 'Z9'"),
         ('preset = "official"\nextra = 1', "extra: unknown key"),
         ("preset = ", "not valid TOML"),
+        # Before: taken, and a printed R5 played as G7 (the map wins over the code it reads as)
+        ('preset = "official"\n[tags]\nr5 = "G7"', 'tags."r5": reads as the card R5, not G7'),
+        # Before: taken, and the one tag was B1 typed in lower case, Y9 read in upper case
+        ('preset = "official"\n[tags]\n04a1 = "B1"\n04A1 = "Y9"', 'tags."04A1": the tag 04a1'),
     ],
 )
 def test_a_bad_deck_map_is_a_clear_error(tmp_path, text, message):

@@ -512,6 +512,16 @@ def test_a_header_that_builds_no_game_is_corruption(tmp_path, changes):
     assert "does not describe a game" in str(err)
 
 
+@pytest.mark.parametrize("name", [["x"], "evil\x00", "x" * 3000, "house"])
+def test_rules_of_no_preset_are_corruption(tmp_path, name):
+    """Before: the rule set's name was taken as it was: a list resumed a game that refused
+    its first action, a NUL or a long text was a traceback on the screen that shows it."""
+    rules = RuleSet.preset("official").knobs() | {"name": name}
+    err, _ = corrupt(tmp_path, edit_header(rules=rules))
+    assert err.line == 1
+    assert "does not describe a game" in str(err)
+
+
 def test_table_notes_that_are_not_a_table_are_corruption(tmp_path):
     err, _ = corrupt(tmp_path, edit_header(table=[1, 2]))
     assert "table notes are not a table" in str(err)

@@ -126,3 +126,27 @@ def test_a_full_disk_keeps_the_sheets_that_were_there_and_leaves_no_half_file(
         assert "No space left on device" in err and "\n" not in err, err
         assert old.read_bytes() == b"the sheet printed last time"
         assert sorted(p.name for p in disk.iterdir()) == [old.name]  # no .new left behind
+
+
+@pytest.mark.parametrize(
+    "there",
+    [
+        'preset = "official"\n[tags]\n"04A1B2C3" = "R5"\n',  # a deck map enrolled with tags
+        'state_dir = "/srv/uno"\n',  # the configuration, named by mistake
+    ],
+)
+def test_a_file_that_is_not_these_labels_deck_map_is_not_replaced(tmp_path, capsys, there):
+    """Before: --deck-map replaced whatever was there (an enrolled map: every tag scanned
+    again), and the sheets were written."""
+    target = tmp_path / "deck.toml"
+    target.write_text(there)
+    out = tmp_path / "labels.pdf"
+    argv = ["labels", "--preset", "official", "--out", str(out), "--deck-map", str(target)]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"uno-table labels: {target}: ") and "\n" not in err, err
+    assert target.read_text() == there and not out.exists()
+    # These labels' own map is there (printed again): it is written again, and the sheets.
+    target.unlink()
+    assert cli.main(argv) == 0
+    assert cli.main(argv) == 0 and out.exists()

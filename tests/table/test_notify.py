@@ -78,6 +78,7 @@ def test_the_watchdog_comes_from_the_environment():
     assert Notifier.from_env({"WATCHDOG_USEC": "4000000", "WATCHDOG_PID": "1"}).every is None
     assert Notifier.from_env({"WATCHDOG_USEC": "0"}).every is None
     assert Notifier.from_env({"WATCHDOG_USEC": "soon"}).every is None
+    assert Notifier.from_env({"WATCHDOG_USEC": "\u00b2"}).every is None  # a digit, no number
 
 
 def test_a_dead_socket_is_survived(tmp_path, caplog):

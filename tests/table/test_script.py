@@ -65,6 +65,20 @@ def test_the_command_prints_one_json_line_of_the_table(tmp_path):
     assert len(journal.read_text().splitlines()) == 3  # a fresh state_dir: header + 2 actions
 
 
+def test_stdout_is_the_json_line_alone_whatever_the_environment(tmp_path):
+    """Before: without PYGAME_HIDE_SUPPORT_PROMPT in the environment (the tests set it), pygame
+    printed its banner on stdout before the JSON line, as `enroll` loaded it first."""
+    script = tmp_path / "s.txt"
+    script.write_text(START)
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    cmd = [sys.executable, "-m", "table.commands.cli", "run", "--headless", "--script", str(script)]
+    env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (line,) = done.stdout.splitlines()
+    assert json.loads(line)["seats"] == [1, 3]
+
+
 @pytest.mark.parametrize(
     ("line", "says"),
     [
@@ -73,6 +87,8 @@ def test_the_command_prints_one_json_line_of_the_table(tmp_path):
         ("-1 wait", "SECONDS must be from 0"),
         ("inf wait", "SECONDS must be from 0"),
         ("0 press 5 uno", "no seat '5': the configuration has seats 1 to 4"),
+        ("0 press \u00b2 uno", "no seat '\u00b2': the configuration has seats 1 to 4"),
+        ("0 press \u0661 uno", "no seat '\u0661'"),  # an Arabic-Indic 1: seats are 1, 2...
         ("0 press 1 red", "no button 'red'"),
         ("0 pad uno", "no button 'uno'"),
         ("0 scan door R5", "no reader 'door'"),

@@ -62,3 +62,13 @@ def test_a_game_through_a_scanner_without_a_suffix(tmp_path):
     assert state["discard"] == ["R5", "R7", "B7"]
     assert state["notices"] == ["pile: XX is not a card code"]
     assert state["awaiting"] == {"kind": "turn", "seat": 3}
+
+
+def test_noise_too_long_for_a_line_plays_no_card_with_its_tail(tmp_path):
+    """Before: 300 bytes of noise, then the end of that line ("R5" and CRLF) in a later read,
+    turned R5 over: the tail of a line said too long was read as a line of its own."""
+    noise = " ".join(["78"] * 300)
+    script = START + f"1.0 bytes pile {noise}\n1.5 bytes pile 52 35 0d 0a\n"
+    state = play(tmp_path, 'protocol = "lines"', script)
+    assert state["actions"] == [] and state["top"] is None
+    assert state["notices"] == ["pile: a garbled scan: scan it again"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -233,3 +234,85 @@ def test_the_lock_holds_while_the_table_runs_even_when_removed(tmp_path, removed
             (first.state_dir / LOCK_NAME).unlink()
         second_tables_refused(tmp_path, first)
     assert folder_free(first.config)  # the lock went with its process
+
+
+@pytest.mark.parametrize("target", ["game.jsonl", "../notes.txt", "../new.txt"])
+def test_a_link_where_the_lock_goes_is_never_written_through(tmp_path, target):
+    """Before: the lock was taken through a link, so what it led to was cut to the process id
+    (a link to the journal lost the whole saved game) or made (a link to nothing)."""
+    state_dir = tmp_path / "state"
+    config = f'state_dir = "{state_dir}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    (tmp_path / "notes.txt").write_text("someone's notes\n")
+    files = {p: p.read_bytes() for p in (state_dir / "game.jsonl", tmp_path / "notes.txt")}
+    lock = state_dir / LOCK_NAME
+    lock.unlink()
+    lock.symlink_to(target)
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert {p: p.read_bytes() for p in files} == files
+    assert not (tmp_path / "new.txt").exists()
+    assert state["screen"] == "resume" and state["notices"] == [
+        "Cannot save: something else is where the saved game goes. Nothing changed: try again "
+        "once it is fixed"
+    ]
+    lock.unlink()  # the link taken away, the same press resumes the game
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert state["screen"] == "game" and state["actions"] == first["actions"]
+
+
+def rechained(path: Path, edit) -> None:
+    """The journal at `path` with its records edited by `edit` (a list of dicts, without their
+    checksums) and its checksums made again: lines that the checksums take, whatever they say."""
+    from table.flow.journal import _crc_of, _line
+
+    records = [json.loads(line) for line in path.read_bytes().splitlines()]
+    for record in records:
+        del record["crc"]
+    edit(records)
+    lines = [_line(records[0])]
+    for record in records[1:]:
+        lines.append(_line(record, _crc_of(lines[-1])))
+    path.write_bytes(b"".join(lines))
+
+
+@pytest.mark.parametrize("preset", [["x"], None, 5, "evil\x00", "x" * 3000])
+def test_a_saved_game_whose_notes_name_no_preset_resumes_by_its_rules(tmp_path, preset):
+    """Before: the header's note of the preset went to the screen as it was: the resume
+    screen's drawing was a traceback."""
+    config = f'state_dir = "{tmp_path / "state"}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    rechained(Path(first["journal"]), lambda records: records[0]["table"].update(preset=preset))
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert state["screen"] == "game" and state["actions"] == first["actions"]
+    assert state["preset"] == "official" and state["notices"] == []
+
+
+@pytest.mark.parametrize("name", ["evil\x00", "x" * 3000])
+def test_a_saved_game_of_rules_of_no_preset_is_set_aside(tmp_path, name):
+    """Before: a traceback drawing the resume screen, which shows the rule set's name."""
+    config = f'state_dir = "{tmp_path / "state"}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    path = Path(first["journal"])
+    rechained(path, lambda records: records[0]["rules"].update(name=name))
+    state = play(tmp_path, "0 wait\n", config)
+    assert state["screen"] == "lobby" and state["actions"] == []
+    assert state["notices"] == [
+        "The saved game could not be read: it is kept as game.jsonl.corrupt-1"
+    ]
+    assert path.with_name("game.jsonl.corrupt-1").exists()
+
+
+@pytest.mark.parametrize(("cards", "said"), [(["R2"], True), (["R2\x00"], False), (["Q"], False)])
+def test_a_note_of_an_untaken_card_names_a_card_or_is_ignored(tmp_path, cards, said):
+    """Before: the note's first "card" went to the screen as it was (a NUL: a traceback)."""
+    from table.flow import untaken
+
+    config = f'state_dir = "{tmp_path / "state"}"\n'
+    first = play(tmp_path, START + CARDS, config)
+    origin = json.loads(Path(first["journal"]).read_bytes().splitlines()[0])["origin"]
+    note = untaken.Untaken(0, tuple(cards), len(first["actions"]), origin)
+    untaken.keep(tmp_path / "state", note)
+    state = play(tmp_path, "0 press 2 draw\n", config)
+    assert state["screen"] == "game" and state["actions"] == first["actions"]
+    notice = "Seat 1: red 2 was not taken: take it back and play it again"
+    assert state["notices"] == ([notice] if said else [])
