@@ -4,6 +4,7 @@ every drawing call of a frame (`Op`), so that the next frame redraws only what c
 from __future__ import annotations
 
 import math
+import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -42,9 +43,20 @@ FELT_REGIONS = 512  # regions whose answer, inside or outside each ellipse, is k
 KEPT_SHARE = 8  # a region of the felt is kept if its copy is at most 1/8 of the budget
 _ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
+LONGEST = 400  # characters of a line: more than any screen holds at the smallest size
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 Box = tuple[int, int, int, int]
 T = TypeVar("T")
+
+
+def drawable(text: str) -> str:
+    """`text` as a font can draw it, whatever it came from (a device's message, a file): a
+    control character or a lone surrogate (which SDL_ttf refuses) shown as U+FFFD, and no
+    more than LONGEST characters (a clip or a wrap measures each shorter text)."""
+    if len(text) > LONGEST:
+        text = text[:LONGEST]
+    return _UNDRAWABLE.sub("\ufffd", text)
 
 
 def _memo(table: dict, key: Hashable, limit: int, make: Callable[[], T]) -> T:
@@ -609,10 +621,11 @@ class Painter:
         key = (text, px)
         width = self._widths.get(key)
         if width is None:
+            shown = drawable(text)
             if px < FINE_PX:
-                width = halved_size(self.font(px * 2).size(text))[0]
+                width = halved_size(self.font(px * 2).size(shown))[0]
             else:
-                width = self.font(px).size(text)[0]
+                width = self.font(px).size(shown)[0]
             self._widths[key] = width
             if len(self._widths) > WIDTHS:
                 self._widths.popitem(last=False)
@@ -644,6 +657,7 @@ class Painter:
 
     def clip(self, text: str, px: int, max_w: float) -> str:
         """`text` cut with an ellipsis to fit `max_w`."""
+        text = drawable(text)
         if self.width(text, px) <= max_w:
             return text
         self.cut.append(text)
@@ -653,7 +667,7 @@ class Painter:
 
     def wrap(self, text: str, px: int, max_w: float, lines: int = 2) -> list[str]:
         """`text` broken at spaces into at most `lines` lines of `max_w`; the last one clipped."""
-        whole = " ".join(text.split())
+        whole = " ".join(drawable(text).split())
         if lines and self.width(whole, px) <= max_w:
             # All of it fits: the line `broken` would give, measured once, not word by word.
             return [whole] if whole else []
@@ -685,6 +699,7 @@ class Painter:
         **anchor: tuple[float, float],
     ) -> pygame.Rect:
         """Draw one line anchored like a Rect (`center=(x, y)`); shrink or clip it to `max_w`."""
+        text = drawable(text)
         if max_w is not None:
             px = self.fit_px(text, px, max_w)
             text = self.clip(text, px, max_w)

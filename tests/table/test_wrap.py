@@ -42,3 +42,15 @@ def test_a_text_that_fits_is_measured_once():
     p = Painter(pygame.Surface((10, 10)))
     p.wrap("Bot 2 draws a card", 22, 2000)
     assert [text for text, _ in p._widths] == ["Bot 2 draws a card"]
+
+
+def test_any_text_is_drawn_whatever_it_came_from():
+    # SDL_ttf refuses a NUL and a lone surrogate (a file name's undecodable byte); a line of
+    # a device's message may be any length. Each is drawn, in the time a line takes.
+    surface = pygame.Surface((400, 100))
+    p = Painter(surface)
+    for text in ("R5\x00 jammed", "/dev/tty\udcff: gone", "\x1b[31mred", "x" * 40_000):
+        for px in (14, 60):
+            p.text(text, px, (255, 255, 255), max_w=380, topleft=(0, 0))
+            assert p.wrap(text, px, 380, lines=2)
+    assert p.placed[0][0] == "R5\ufffd jammed"
