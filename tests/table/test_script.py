@@ -38,6 +38,9 @@ def play(tmp_path: Path, script: str, config_text: str | None = None) -> dict:
 
 def cli(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # As a user's shell runs it: the suite's own setting (tests/table/conftest.py) would hide
+    # what pygame prints on loading.
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
     cmd = [sys.executable, "-m", "table.commands.cli", "run", "--headless", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
 
