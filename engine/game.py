@@ -946,12 +946,14 @@ class Game:
             raise IllegalAction(
                 Refusal.TOO_MANY, f"seat {seat} has only {hand.unseen} cards left to show, not more"
             )
+        if s.w4 is not None:
+            stacking.check_reveal(s, seat, action.cards)
         copies.check(s, action.cards)
         hand.unseen -= len(action.cards)
         hand.cards += action.cards
         events.append(ev.Revealed(seat, action.cards))
         if s.w4 is not None:
-            stacking.revealed(s, hand, action.cards, events)
+            stacking.revealed(s, action.cards, events)
         elif hand.unseen == 0:
             s.to_reveal.remove(seat)
             scoring.next_reveal(s, events)

@@ -8,6 +8,8 @@ seat that takes them loses its turn where `draw_skips` (every preset but reglame
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import events as ev
 from .cards import Card, Color, Rank
 from .errors import IllegalAction, Refusal
@@ -128,7 +130,7 @@ def judge(s: State, seat: int, hand: Hand, follow: Color | None, count: int) -> 
         guilty = True
     else:
         guilty = False if hand.seen else None
-    s.w4 = Wild4(seat, follow, guilty, count=count)
+    s.w4 = Wild4(seat, follow, guilty, count=count, to_show=hand.unseen)
 
 
 def may_challenge(s: State) -> bool:
@@ -147,19 +149,29 @@ def challenge(s: State, victim: int, events: Events) -> None:
     """`victim` challenges the W4: settled now, or (real cards) once its player shows."""
     w4 = s.w4
     if w4.guilty is None:
-        s.w4 = Wild4(w4.seat, w4.follow, None, challenger=victim, count=w4.count)
+        s.w4 = replace(w4, challenger=victim)
         s.wait_for(Kind.REVEAL, w4.seat)
         events.append(ev.Challenged(victim, w4.seat))
         return
     settle(s, victim, w4.seat, w4.guilty, events)
 
 
-def revealed(s: State, hand: Hand, shown: tuple[Card, ...], events: Events) -> None:
-    """The challenged seat showed `shown`: a card of the colour to follow settles it."""
-    w4 = s.w4
+def check_reveal(s: State, seat: int, cards: tuple[Card, ...]) -> None:
+    """A challenged seat shows no more cards than it held at its W4."""
+    if len(cards) > s.w4.to_show:
+        raise IllegalAction(
+            Refusal.TOO_MANY,
+            f"seat {seat} held only {s.w4.to_show} more cards at its +4: show no more",
+        )
+
+
+def revealed(s: State, shown: tuple[Card, ...], events: Events) -> None:
+    """The challenged seat showed `shown`: a card of the colour to follow settles it, and so
+    does the whole hand it held at the W4, shown without one."""
+    w4 = s.w4 = replace(s.w4, to_show=s.w4.to_show - len(shown))
     if any(c.color is w4.follow for c in shown):
         settle(s, w4.challenger, w4.seat, True, events)
-    elif hand.unseen == 0:
+    elif w4.to_show == 0:
         settle(s, w4.challenger, w4.seat, False, events)
 
 

@@ -131,9 +131,13 @@ class Wild4:
     guilty: bool | None  # None: the hand was not seen; a challenge makes it reveal
     challenger: int | None = None
     count: int = 1  # several W4 in one play (multi_play): guilt costs 4 each
+    # The unseen cards of the hand it was played from, still to show if challenged: cards
+    # drawn since (caught at one card before the challenge) came after the W4 and are not shown.
+    to_show: int = 0
 
     def to_json(self) -> list:
-        return [self.seat, self.follow and str(self.follow), self.guilty, self.challenger]
+        follow = self.follow and str(self.follow)
+        return [self.seat, follow, self.guilty, self.challenger, self.to_show]
 
 
 class Hand:

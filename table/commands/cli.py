@@ -13,9 +13,7 @@ from types import ModuleType
 # Only the standard library above: Ctrl+C while the rest loads (pygame, gpiozero) ends as
 # quietly as at any other moment, since it is loaded inside main's try.
 
-# pygame prints a banner on stdout as it loads, whichever command loads it first: stdout is the
-# commands' own (run --script's one JSON line, identify's, replay --json's), stderr the log's.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# pygame's banner is hidden for every command in table/commands/__init__, which loads first.
 
 
 def commands() -> tuple[ModuleType, ...]:

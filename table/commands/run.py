@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import signal
 import sys
 import tempfile
@@ -23,8 +22,6 @@ from table.setup import config as configuration
 from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
-# SDL would turn Ctrl+C into a window-close (exit 0) where it finds no handler: Python keeps it.
-os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -441,7 +441,7 @@ class Controller:
 
     def _challenge_action(self, seat: int, at: float) -> Action:
         aw = self.game.awaiting
-        if aw.kind is Kind.CHALLENGE and aw.seat == seat:
+        if self._challenges(seat):
             return Challenge(seat)
         if aw.kind is Kind.CHALLENGE and self.game.catchable in (None, seat):
             # Not "nobody to catch": the seat meant the +4, which only its victim challenges.
@@ -450,9 +450,18 @@ class Controller:
 
     def _uno_action(self, seat: int, at: float) -> Action:
         call = CallUno(seat, at=at)
-        if self._race and not self.game.allows(call) and self.game.catchable not in (None, seat):
-            return CatchUno(seat, at=at)  # cool: another seat's UNO is the catch
+        if self.game.allows(call) or self.game.catchable in (None, seat):
+            return call
+        if self._race or self._challenges(seat):
+            # A seat that cannot call has nothing else to mean by UNO: in a race (cool) any
+            # seat's, and the +4's victim's, whose CHALLENGE challenges the +4.
+            return CatchUno(seat, at=at)
         return call
+
+    def _challenges(self, seat: int) -> bool:
+        """Whether `seat`'s CHALLENGE now challenges a +4 (so cannot catch a seat at one)."""
+        aw = self.game.awaiting
+        return aw.kind is Kind.CHALLENGE and aw.seat == seat
 
 
 def _game_apply(game: Game, action: Action, _note: dict | None = None) -> list[Event]:

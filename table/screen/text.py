@@ -83,8 +83,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: counter the skip with S or R, or press {draw} to be skipped",
         "prompt_counter_R": "{name}: counter the reverse with R or S, or press {draw} to play on",
         "prompt_challenge": "{name}: press {challenge}, or {draw} to take {n}",
-        "prompt_reveal_challenge": "{name}: show your hand to the challenger only, scan each "
-        "card ({draw}: cannot show more)",
+        "prompt_reveal_challenge": "{name}: show the challenger only the hand you held at the "
+        "+4, scan each card ({draw}: cannot show more)",
         "prompt_reveal_points": "{name}: scan the cards left in your hand ({draw}: no more)",
         "prompt_round_over": "Next round: {name} deals · press {draw} to start it",
         "prompt_match_over": "Match over. Thanks for playing!",
@@ -394,8 +394,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_counter_S": "{name}: responde al bloqueo con bloqueo o reversa, o {draw} y pasa",
         "prompt_counter_R": "{name}: responde a la reversa con reversa o bloqueo, o {draw} y juega",
         "prompt_challenge": "{name}: pulsa {challenge}, o {draw} para robar {n}",
-        "prompt_reveal_challenge": "{name}: enseña tu mano solo a quien reta y escanea "
-        "cada carta ({draw}: no puedes más)",
+        "prompt_reveal_challenge": "{name}: enseña solo a quien reta la mano que tenías al "
+        "tirar el +4 y escanea cada carta ({draw}: no puedes más)",
         "prompt_reveal_points": "{name}: escanea las cartas que te quedan ({draw}: no hay más)",
         "prompt_round_over": "Siguiente ronda: reparte {name} · pulsa {draw} para empezarla",
         "prompt_match_over": "Fin de la partida. ¡Gracias por jugar!",

@@ -224,6 +224,21 @@ def test_innocent_w4_challenger_draws_six_and_loses_the_turn():
     awaits(g, "turn", 2)
 
 
+@rule(PRESET, 74, "W4 challenge")
+def test_cards_drawn_for_a_catch_before_the_challenge_do_not_make_the_w4_guilty():
+    """The W4 is judged on the hand its player held then: the red cards it drew since, caught
+    at one card, came after it."""
+    pile = ["R8", "R9", *PILE]
+    g = game([["W4", "B7"], ["Y1", "Y2", "Y3"], ["Y4", "Y5"]], top="R3", draw_pile=pile)
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(CatchUno(2, at=1.0))
+    assert held(g, 0) == ["B7", "R8", "R9"]
+    g.apply(Challenge(1))
+    assert held(g, 1) == sorted(["Y1", "Y2", "Y3", *pile[2:8]])  # innocent: the challenger, 6
+    assert held(g, 0) == ["B7", "R8", "R9"]
+    awaits(g, "turn", 2)
+
+
 # ---------------------------------------------------------------- draw cards
 
 

@@ -187,6 +187,38 @@ def test_with_no_race_the_first_press_wins(tmp_path):
     assert state["hand_counts"]["2"] == 3 and state["actions"][-1]["type"] == "CatchUno"
 
 
+# Two seats of three cards: seat 2 plays R6, seat 1 draws and plays the card drawn (three
+# cards), seat 2 plays a +4 down to one card without calling: seat 1, its victim, is the only
+# seat to catch it.
+PLUS_FOUR = """
+2.0 scan pile R6
+3.0 press 1 draw
+4.0 scan pile R7
+5.0 scan pile W4
+5.5 pad blue
+"""
+THREE_CARDS = "[knobs]\nhand_size = 3\n"
+CATCH_LINE = {"official": 254, "reglamento": 255}  # the presets whose +4 may be challenged
+
+
+@pytest.mark.parametrize(
+    "preset", [pytest.param(p, marks=rule(p, n, "catch window")) for p, n in CATCH_LINE.items()]
+)
+def test_the_victim_of_a_plus_four_catches_with_uno_then_takes_it(tmp_path, preset):
+    """docs/rules.md lines 242-244 and 248-252: the victim of a +4 may catch its player at one
+    card until it challenges or takes the cards; its CHALLENGE challenges the +4, so its UNO
+    catches. Before, the only other seat of two had no button to catch with."""
+    script = start(preset) + PLUS_FOUR
+    caught = play(tmp_path, script + "6.0 press 1 uno\n", THREE_CARDS)
+    penalty = {"official": 2, "reglamento": 1}[preset]
+    assert (caught["actions"][-1]["type"], caught["actions"][-1]["seat"]) == ("CatchUno", 0)
+    assert caught["hand_counts"] == {"1": 3, "2": 1 + penalty}
+    assert caught["awaiting"] == {"kind": "challenge", "seat": 1}  # the +4 is still to answer
+    taken = play(tmp_path, script + "6.0 press 1 uno\n7.0 press 1 draw\n", THREE_CARDS)
+    assert taken["actions"][-1] == {"type": "Accept", "seat": 0}
+    assert taken["hand_counts"] == {"1": 7, "2": 1 + penalty}
+
+
 # --- Players leaving: DRAW held, then UNO (docs/rules.md, "players leaving") -----------------
 
 LEAVE_ROW = "players leaving"

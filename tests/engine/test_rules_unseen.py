@@ -9,7 +9,19 @@ player; the scenarios of those rules run `[seen]` only (`why=TRUSTED`), and thes
 
 import pytest
 
-from engine import Accept, CallUno, Challenge, Draw, Flip, Game, Pass, Play, Reveal, RuleSet
+from engine import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    Draw,
+    Flip,
+    Game,
+    Pass,
+    Play,
+    Reveal,
+    RuleSet,
+)
 
 from .conftest import (
     PRESETS,
@@ -205,6 +217,23 @@ def test_all_cards_shown_without_the_colour_decide_innocent(preset):
     refused(g, Reveal(0, ["W", "Y2"]))  # more than the one card left
     g.apply(Reveal(0, ["W"]))
     assert g.hand_count(1) == 3 + 6 and g.hand_count(0) == 3
+    awaits(g, "turn", LOSER_PLAYS[preset])
+
+
+@each_preset("challenges under real cards", CHALLENGE_LINE, ("official", "reglamento"))
+def test_the_hand_held_at_the_w4_decides_not_the_cards_a_catch_drew_since(preset):
+    """Seat 0 played its W4 down to one card uncalled and was caught before the challenge: the
+    penalty cards came after the W4. Its one card shown without red decides "innocent"."""
+    g = real(preset, [2, 3, 3])
+    g.apply(Play(0, "W4", color="G"))
+    g.apply(CatchUno(2, at=1.0))
+    penalty = RuleSet.preset(preset).uno_penalty
+    assert g.hand_count(0) == 1 + penalty
+    g.apply(Challenge(1))
+    awaits(g, "reveal", 0)
+    refused(g, Reveal(0, ["B1", "R7"]))  # more cards than it held at the W4
+    g.apply(Reveal(0, ["B1"]))
+    assert g.hand_count(1) == 3 + 6 and g.hand_count(0) == 1 + penalty
     awaits(g, "turn", LOSER_PLAYS[preset])
 
 
