@@ -368,7 +368,9 @@ class Game:
         elif card.rank is Rank.REVERSE:
             s.direction = -1
             events.append(ev.Reversed(-1))
-            by_dealer = s.rules.first_reverse is FirstReverse.DEALER
+            # A dealer who left before the first card: its turn passes on, right of it, as
+            # any departed seat's turn does.
+            by_dealer = s.rules.first_reverse is FirstReverse.DEALER and s.dealer not in s.left
             s.begin_turn(s.dealer if by_dealer else s.next(s.dealer))
         else:
             # Any other first card acts as if the dealer had played it.

@@ -18,6 +18,7 @@ from engine import (
     Color,
     CounterWindow,
     Draw,
+    Flip,
     Game,
     IllegalAction,
     Kind,
@@ -190,6 +191,17 @@ def test_first_card_reverse_dealer_plays_first_direction_minus_one():
     """cool — docs/rules.md line 169: as official."""
     g = build_deal(4, COOL, stacked_deck(COOL, [*DEALT, "RR", "B5"]), 2)
     assert g.direction == -1 and awaiting(g) == ("turn", 2)
+
+
+@hands("unseen")
+@rule("cool", 169, "first card R")
+def test_first_card_reverse_after_the_dealer_left_the_seat_right_of_the_dealer_plays_first():
+    """cool — docs/rules.md line 169: the dealer's turn passes on as a left seat's does
+    (before: the seat that left was awaited)."""
+    g = Game.referee(players=4, rules=COOL, dealer=1)
+    g.apply(Leave(1))
+    g.apply(Flip("RR"))
+    assert g.direction == -1 and awaiting(g) == ("turn", 0)
 
 
 @rule("cool", 186, "drawing while holding a playable card")

@@ -357,6 +357,18 @@ def test_first_card_reverse_dealer_plays_first_direction_minus_one(dealer):
     awaits(g, "turn", dealer)
 
 
+@hands("unseen")
+@rule(PRESET, 165, "first card R")
+def test_first_card_reverse_after_the_dealer_left_the_seat_right_of_the_dealer_plays_first():
+    """The dealer's turn passes on as a left seat's does. Before: the game awaited the seat
+    that had left, and every seat's move was refused."""
+    g = Game.referee(players=4, rules=RuleSet.preset(PRESET), dealer=1)
+    g.apply(Leave(1))
+    g.apply(Flip("RR"))
+    assert g.direction == -1
+    awaits(g, "turn", 0)
+
+
 # ---------------------------------------------------------------- drawing
 
 

@@ -16,6 +16,8 @@ from engine import (
     ChooseColor,
     Color,
     Draw,
+    Flip,
+    Game,
     Leave,
     NextRound,
     Pass,
@@ -300,6 +302,18 @@ def test_first_card_reverse_dealer_plays_first_direction_minus_one(dealer):
     g = deal(PRESET, 4, first="RR", dealer=dealer)
     assert g.direction == -1
     awaits(g, "turn", dealer)
+
+
+@hands("unseen")
+@rule(PRESET, 168, "first card R")
+def test_first_card_reverse_after_the_dealer_left_the_seat_right_of_the_dealer_plays_first():
+    """The dealer's turn passes on as a left seat's does (before: the seat that left was
+    awaited)."""
+    g = Game.referee(players=4, rules=RuleSet.preset(PRESET), dealer=1)
+    g.apply(Leave(1))
+    g.apply(Flip("RR"))
+    assert g.direction == -1
+    awaits(g, "turn", 0)
 
 
 # ---------------------------------------------------------------- drawing
