@@ -3,7 +3,8 @@
 The four draw knobs are one family:
 - `forced_play` (reglamento, playone): no drawing while holding a card that fits.
 - `draw_to_match` (reglamento): draw until a card fits, then play it.
-- `autoplay_drawn` (playone): a drawn card that fits is played for the player.
+- `autoplay_drawn` (playone): a drawn card that fits is played for the player (a 7 that
+  swaps by the player, who names the seat: it cannot be passed on).
 - `draw_until_play` (cool): draw as long as you like, then play any card that fits.
 With none of them (official) a seat draws one card and plays it if it fits, else passes.
 """
@@ -109,13 +110,26 @@ def check_drawn_play(s: State, cards: tuple[Card, ...]) -> None:
 
 def may_pass(s: State) -> bool:
     """Whether the draw knobs let the seat that drew pass now."""
-    return s.drew_nothing or not (s.rules.draw_to_match or s.rules.draw_until_play)
+    if s.drew_nothing:
+        return True
+    rules = s.rules
+    return not (rules.draw_to_match or rules.draw_until_play or _owes_drawn_play(s))
+
+
+def _owes_drawn_play(s: State) -> bool:
+    """autoplay_drawn: a seen drawn card that fits but was not played for the seat (a 7 that
+    swaps, whose seat only the player can name) must still be played."""
+    return s.rules.autoplay_drawn and bool(s.drawn) and fits(s, s.drawn[-1])
 
 
 def check_pass(s: State) -> None:
-    """Refuse a pass while the rules say draw on (`may_pass`), with the reason."""
+    """Refuse a pass while the rules say draw on or play (`may_pass`), with the reason."""
     if may_pass(s):
         return
+    if _owes_drawn_play(s):
+        raise IllegalAction(
+            Refusal.MUST_PLAY, f"the {s.drawn[-1]} you drew fits: it must be played"
+        )
     if s.rules.draw_to_match:
         raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until a card fits, then play it")
     raise IllegalAction(Refusal.MUST_DRAW, "keep drawing until you play a card")

@@ -30,6 +30,7 @@ from .conftest import (
     TRUSTED,
     TWENTY_ONE,
     awaits,
+    build,
     build_deal,
     codes,
     deal,
@@ -354,6 +355,22 @@ def test_drawn_card_that_does_not_fit_ends_the_turn():
     g.apply(Draw(0))
     assert held(g, 0) == sorted(["G7", "B2", "Y8"])
     assert str(g.top) == "R3"
+    awaits(g, "turn", 1)
+
+
+@hands("seen", why=TRUSTED)
+@rule(PRESET, 177, "nothing playable")
+def test_drawn_seven_that_fits_under_seven_zero_must_be_played_naming_the_seat():
+    """A 7 that swaps cannot be played for the player, who names the seat; it is still the
+    card that fits, so the turn cannot pass on it. Before: Pass was allowed (and listed)."""
+    rules = RuleSet.preset(PRESET).replace(seven_zero=True)
+    g = build(rules, [["G9", "B9"], ["Y1", "Y2"], ["Y3", "Y4"]], "R3", draw_pile=["R7", *PILE])
+    g.apply(Draw(0))
+    awaits(g, "drawn", 0)
+    assert Pass(0) not in g.legal_actions()
+    refused(g, Pass(0))
+    g.apply(Play(0, "R7", target=2))
+    assert held(g, 0) == ["Y3", "Y4"]
     awaits(g, "turn", 1)
 
 
