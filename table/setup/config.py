@@ -28,6 +28,7 @@ LANGUAGES = ("auto", "en", "es")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
 MIN_SEATS = 2  # a game needs two
 MAX_SEATS = 10
+MAX_READERS = MAX_SEATS + 1  # one per seat (jump-ins need it) and one shared (the flip, tallies)
 KNOB_RANGES = {  # the rule set's whole-number knobs (hand_size: also what the deck holds)
     "hand_size": (1, 30),
     "uno_penalty": (0, 20),
@@ -288,7 +289,7 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         expected = f"{MIN_SEATS} to {MAX_SEATS} seats ([[seat]]): a game needs two"
         top.fail("seat", expected, seat_tables)
     knobs = _knobs(knobs_table, preset, len(seats))
-    reader_tables = top.tables("reader", 0, 8)
+    reader_tables = top.tables("reader", 0, MAX_READERS)
     readers = tuple(
         _reader(t, n, len(seats), folder, state_dir) for n, t in enumerate(reader_tables, 1)
     )

@@ -316,3 +316,14 @@ def test_a_home_that_names_no_folder_is_not_taken_for_the_root(monkeypatch, tmp_
     monkeypatch.setattr(pwd, "getpwuid", lambda uid: pwd.struct_passwd(entry))
     assert config.loads("").state_dir == tmp_path / ".local/state/uno-table"
     assert config.loads('deck_map = "~/deck.toml"').deck_map == tmp_path / "deck.toml"
+
+
+def test_every_seat_of_a_full_table_may_have_its_reader_and_one_shared_reader():
+    """Jump-ins need a reader per seat; the flip and the tally use the shared one. Before: at
+    most 8 readers, so 8 seats (the header's pins hold no more) could not have both, and
+    `uno-table demo --players 8 --seat-readers` stopped on its own configuration."""
+    seats = "".join(seat(uno=n, challenge=8 + n, draw=16 + n) for n in range(8))
+    pad = "[color_pad]\nred=24\nyellow=25\ngreen=26\nblue=27\n"
+    readers = "".join(f'[[reader]]\ndevice = "r{n}"\nseat = {n}\n' for n in range(1, 9))
+    cfg = config.loads(seats + pad + readers + '[[reader]]\ndevice = "pile"\n')
+    assert [r.seat for r in cfg.readers] == [*range(8), None]
