@@ -59,6 +59,7 @@ class Applied:
 
     action: Action
     events: tuple[Event, ...]
+    untaken: Play | None = None  # a 7 that waited for its seat, which the game moved on from
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,8 @@ class Controller:
             if self._lacks_target(action):
                 self.asking, self._asking_scans = action, scans
                 return Asking(action)
-            if self.asking is not None and isinstance(action, Play) and not scans:
+            answer = self.asking is not None and isinstance(action, Play) and not scans
+            if answer:
                 scans = self._asking_scans  # the 7 goes onto the pile now
             before = _Before(event, seat, self.pile.copy(), self.asking, self._asking_scans)
             events = tuple(self._apply(self.game, action, pile_notes.note(scans)))
@@ -305,9 +307,10 @@ class Controller:
             return self._refused(event, seat, refusal)
         self._before = before
         self.pile.applied(scans, events, len(self.game.history))
-        if not isinstance(action, CallUno | CatchUno):
-            self.asking = None  # the game moved on: a 7 still held must be scanned again
-        return Applied(action, events)
+        if answer:
+            self.asking = None
+            return Applied(action, events)
+        return Applied(action, events, self._moved_on(action))
 
     def _refused(
         self, event: ButtonPressed | CodeScanned, seat: int | None, refusal: IllegalAction
@@ -343,8 +346,7 @@ class Controller:
             return Refused(seat, refusal.reason, refusal.message, pressed=str(press.button))
         self._before = before
         self.pile.applied([], events, len(self.game.history))
-        self.asking = None  # the game moved on: a 7 still held must be scanned again
-        return Applied(Leave(seat), events)
+        return Applied(Leave(seat), events, self._moved_on(Leave(seat)))
 
     def _ends_match(self, event: ButtonPressed | CodeScanned, seat: int | None) -> bool:
         """A playing seat's own button once the match is over (the screen: any seat's button)."""
@@ -354,6 +356,21 @@ class Controller:
             and event.button in SEAT_BUTTONS
             and seat is not None
         )
+
+    def _moved_on(self, action: Action) -> Play | None:
+        """After `action`, not its answer: a 7 waiting for its seat is gone if its player's
+        DRAW took it back; it waits on if it may still be played so (a call, another seat
+        leaving); else it is given up and returned: it lies on the pile untaken, to be said."""
+        waiting = self.asking
+        if waiting is None:
+            return None
+        if isinstance(action, Draw | Pass) and action.seat == waiting.seat:
+            self.asking = None  # taken back (docs/rules.md): nothing lies on the pile
+            return None
+        if self._lacks_target(waiting):
+            return None
+        self.asking = None
+        return waiting
 
     def _lacks_target(self, action: Action) -> bool:
         """A play that only lacks the seat to swap with (a 7 under seven_zero)."""

@@ -16,7 +16,7 @@ from engine.events import Event
 from table.files import NotAFile, TooBig
 from table.flow import untaken
 from table.flow.alerts import UNTIL_SAVED, Alert, AlertKind
-from table.flow.controller import Asking, Outcome
+from table.flow.controller import Applied, Asking, Outcome
 from table.flow.journal import Journal, JournalError, NotSaved, move_aside, read
 from table.flow.lock import Locked, StateLock
 from table.flow.pile import Pile
@@ -320,11 +320,14 @@ class SavedGame:
         seat) while it waits, so that a restart can say so (table.flow.untaken)."""
         if self.journal is None:
             return
+        if isinstance(outcome, Asking):
+            waiting = outcome.play
         try:
-            if isinstance(outcome, Asking):
-                cards = tuple(str(card) for card in outcome.play.cards)
+            if waiting is not None and isinstance(outcome, Asking | Applied):
+                # Again after every action while it waits (a call): a note is of one moment.
+                cards = tuple(str(card) for card in waiting.cards)
                 count = len(game.history)
-                note = untaken.Untaken(outcome.play.seat, cards, count, game.origin)
+                note = untaken.Untaken(waiting.seat, cards, count, game.origin)
                 untaken.keep(self.state_dir, note)
                 self._untaken = True
             elif self._untaken and waiting is None:

@@ -24,7 +24,7 @@ from hw.events import (
     DeviceReady,
     InputEvent,
 )
-from table.flow import alerts, untaken
+from table.flow import alerts
 from table.flow.alerts import Alert
 from table.flow.controller import (
     Applied,
@@ -250,14 +250,14 @@ class Session:
         self.controller.pile = resumed.pile
         self.lines.append(Line(None, "resumed"))
         if resumed.untaken is not None:
-            self._say_untaken(resumed.untaken, now)
+            self._say_untaken(resumed.untaken.seat, resumed.untaken.cards[0], now)
 
-    def _say_untaken(self, note: untaken.Untaken, now: float) -> None:
-        """A card left on the pile, not taken before the restart: take it back, play it again."""
-        seat = self.joined[note.seat] if 0 <= note.seat < len(self.joined) else None
-        card = note.cards[0]
+    def _say_untaken(self, seat: int, card: str, now: float) -> None:
+        """A card left on the pile that the game did not take (before a restart, or as it moved
+        on without it): take it back, play it again."""
+        physical = self.joined[seat] if 0 <= seat < len(self.joined) else None
         message = f"{card} was not taken: take it back and play it again"
-        self._refuse(seat, message, now, TableRefusal.NOT_TAKEN, card)
+        self._refuse(physical, message, now, TableRefusal.NOT_TAKEN, card)
 
     def _start_new(self, seats: list[int]) -> None:
         game = Game.referee(players=len(seats), rules=self.lobby.rules(), dealer=0)
@@ -357,6 +357,8 @@ class Session:
             self._lines_before = self.lines  # its save may fail yet (`confirm`)
             self.lines = self.lines_after(outcome.events)
         self.saved.note_untaken(outcome, self.controller.asking, self.game)
+        if isinstance(outcome, Applied) and outcome.untaken is not None:
+            self._say_untaken(outcome.untaken.seat, str(outcome.untaken.cards[0]), now)
         self._changed()  # an Asking too: the screen asks for the seat to swap with
 
     # --- notices -------------------------------------------------------------------------------

@@ -142,6 +142,41 @@ def test_it_never_guesses_the_missing_choice_nor_speaks_of_a_card_taken(tmp_path
     assert after["awaiting"] == {"kind": "turn", "seat": 1}
 
 
+THREE = "0.1 press 2 uno\n0.2 press 3 uno"  # seat 3 joins too: one to leave, one to name
+
+
+@rule("official", 353, ROW)
+def test_a_seven_waits_on_while_another_seat_leaves_then_is_named(tmp_path):
+    """docs/rules.md lines 350-351: another seat leaving lets the 7 wait for its seat."""
+    script = start("official").replace("0.1 press 2 uno", THREE) + "2.0 scan pile R7\n"
+    script += "3.0 hold 3 draw 2.5\n6.0 press 3 uno\n7.0 press 1 uno\n"
+    state = play(tmp_path, script, SEVEN_ZERO)
+    assert [a["type"] for a in state["actions"]] == ["Flip", "Leave", "Play"]
+    assert state["actions"][-1]["target"] == 0 and state["discard"] == ["R5", "R7"]
+    assert state["notices"] == []
+
+
+@rule("official", 353, ROW)
+def test_a_seven_whose_player_leaves_is_said_not_taken_at_once(tmp_path):
+    """docs/rules.md lines 350-351: an action after which the 7 has no seat to name says so."""
+    script = start("official").replace("0.1 press 2 uno", THREE) + "2.0 scan pile R7\n"
+    script += "3.0 hold 2 draw 2.5\n6.0 press 2 uno\n"
+    state = play(tmp_path, script, SEVEN_ZERO)
+    assert [a["type"] for a in state["actions"]] == ["Flip", "Leave"]
+    assert state["prompt"] == "Seat 2: red 7 was not taken: take it back and play it again"
+
+
+@rule("official", 353, ROW)
+def test_a_seven_waiting_through_a_call_is_said_not_taken_after_a_restart(tmp_path):
+    """docs/rules.md lines 348-350: a call while the 7 waits (the note of the 7 is of the
+    game after the call, or a restart would not know it)."""
+    config = saved_table(tmp_path) + "hand_size = 2\n"
+    before = play(tmp_path, start("official") + "2.0 scan pile R7\n2.5 press 2 uno\n", config)
+    assert [a["type"] for a in before["actions"]] == ["Flip", "CallUno"]  # power off
+    after = play(tmp_path, "0 press 1 draw\n", config)
+    assert after["prompt"] == "Seat 2: red 7 was not taken: take it back and play it again"
+
+
 # --- Catch window: the UNO race ----------------------------------------------------------
 
 # Two cards a hand: seat 2 (game seat 1) plays R2 at 2 s and holds one card, uncalled; seat 3
