@@ -13,6 +13,10 @@ from types import ModuleType
 # Only the standard library above: Ctrl+C while the rest loads (pygame, gpiozero) ends as
 # quietly as at any other moment, since it is loaded inside main's try.
 
+# Before any command loads pygame (the live enrolment's module does, for every command): its
+# greeting on stdout would come before identify's JSON lines and into run's journal.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 def commands() -> tuple[ModuleType, ...]:
     """Modules that each add one subcommand with register(sub) and run it through `handler`."""

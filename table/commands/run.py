@@ -22,7 +22,6 @@ from table.setup import config as configuration
 from table.setup.notify import Notifier
 
 log = logging.getLogger(__name__)
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the journal gets our lines only
 # SDL would turn Ctrl+C into a window-close (exit 0) where it finds no handler: Python keeps it.
 os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
