@@ -14,7 +14,7 @@ import numpy as np
 
 from hw.vision.colour import SAME_COLOUR, Palette, hue_distance
 from hw.vision.locate import find_in_photo
-from hw.vision.match import Templates, prepare, upright_like
+from hw.vision.match import SHIFT, Templates, prepare, unit_rows, upright_like
 from hw.vision.view import BODY_SIZE, CardView, card_view
 
 VERSION = 1
@@ -63,6 +63,17 @@ class Faces:
     def palette(self) -> Palette:
         """The deck's colours, grouped from the faces' hues."""
         return Palette.of([None if np.isnan(h) else h for h in self.hues])
+
+    @functools.cached_property
+    def likeness(self) -> np.ndarray:
+        """Each template's symbol against each other's (templates x templates): their
+        correlation as the reader weighs it, the better of the two half-turns (computed once)."""
+        s = SHIFT
+        turned = self.templates[:, ::-1, ::-1][:, s:-s, s:-s].reshape(len(self.templates), -1)
+        prepared = self.prepared
+        turned = unit_rows((turned - prepared.mean) * prepared.weight)
+        upright = prepared.matrix
+        return np.maximum(upright @ upright.T, upright @ turned.T)
 
     @classmethod
     def learn(cls, photos: Mapping[str, Sequence[np.ndarray]]) -> Faces:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from table.commands import cli
 
-PHOTOS = Path(__file__).resolve().parents[1] / "data" / "cards"
+ROOT = Path(__file__).resolve().parents[2]
+PHOTOS = ROOT / "tests" / "data" / "cards"
 CODES = ("R6", "R9", "G7", "B0", "YS", "BD2")
 
 
@@ -115,3 +119,48 @@ def test_a_photo_without_one_card_is_named_by_its_file(capsys, tmp_path):
     rc = cli.main(["enroll", "--camera", "--from", str(folder), "--faces", str(tmp_path / "f")])
     err = capsys.readouterr().err
     assert rc == 2 and "R5_b.png" in err and "no single whole card" in err
+
+
+def test_identify_prints_only_its_json_lines_as_run_from_a_shell(faces_file):
+    # A fresh process without the tests' PYGAME_HIDE_SUPPORT_PROMPT: pygame, loaded by the live
+    # enrolment's module, greeted on stdout before the first line.
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    code = "import sys; from table.commands.cli import main; sys.exit(main(sys.argv[1:]))"
+    image = str(PHOTOS / "R6.jpg")
+    run = subprocess.run(
+        [sys.executable, "-c", code, "identify", "--faces", str(faces_file), image],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert [json.loads(line)["code"] for line in run.stdout.splitlines()] == ["R6"]
+
+
+def enrol(capsys, tmp_path, swaps: dict[str, str | None]) -> int:
+    """Enrol every photographed face, some names given another card's photo (or none)."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for photo in sorted(PHOTOS.glob("*.jpg")):
+        source = swaps.get(photo.stem, photo.stem)
+        if source is not None:
+            shutil.copy(PHOTOS / f"{source}.jpg", folder / f"{photo.stem}_a.jpg")
+    faces = tmp_path / "faces.npz"
+    return cli.main(["enroll", "--camera", "--from", str(folder), "--faces", str(faces)])
+
+
+def test_a_photo_of_another_rank_under_a_name_is_refused(capsys, tmp_path):
+    # R6's photo named R5, R6 itself not photographed: the table's R6 would read as R5.
+    rc = enrol(capsys, tmp_path, {"R5": "R6", "R6": None})
+    err = capsys.readouterr().err
+    assert rc == 2 and "R5_a.jpg" in err and "6" in err, err
+    assert not (tmp_path / "faces.npz").exists()
+
+
+def test_a_photo_of_another_colour_under_a_name_is_refused(capsys, tmp_path):
+    rc = enrol(capsys, tmp_path, {"R5": "B5"})
+    err = capsys.readouterr().err
+    assert rc == 2 and "R5_a.jpg" in err and "B" in err, err
+
+
+def test_the_whole_photographed_deck_enrols_as_named(capsys, tmp_path):
+    assert enrol(capsys, tmp_path, {}) == 0
+    assert "learnt 52 of 54 faces" in capsys.readouterr().out
