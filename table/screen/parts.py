@@ -151,10 +151,11 @@ def seat_parts(lay: Layout, view: View, lobby: bool) -> list[Part]:
     boxes = lay.seat_boxes(tuple(s.position for s in view.seats))
     refused = view.refusal.seat if view.refusal else None
     resume = lobby and view.table.resume
+    points, names = view.points, view.names  # read once, not once a seat
     return [
         Part(
             f"seat {seat.seat}",
-            SeatBox(box, seat, lobby, refused == seat.seat, view.points, resume, view.names),
+            SeatBox(box, seat, lobby, refused == seat.seat, points, resume, names),
             seat_box,
         )
         for seat, box in zip(view.seats, boxes, strict=True)
