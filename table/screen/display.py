@@ -126,7 +126,7 @@ class Display:
         self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):
-            if part.draw is parts.event_list and part.facts:
+            if part.draw is parts.event_list and part.facts.what:
                 moved = Part(part.name, parts.events_after(part.facts), part.draw)
                 self.listing.aside(self.painter, lay, _text(view), moved)
 

@@ -34,6 +34,7 @@ from .text import Text
 from .view import Devices, Notice, Screen, TableFacts, View, build_view
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
+MORE_NAMES = ("Elena", "Fede", "Guille", "Hugo")  # the fifth to eighth seats'
 KEYMAP = KeyMap.default(4)
 
 
@@ -162,7 +163,7 @@ def examples(lang: str = "en") -> dict[str, View]:
     views["game_badges"] = badges_example(_facts)
 
     crowd = Game.new(8, RuleSet.preset("cool"), seed=11)
-    names = ("Ana", "Bruno", "Carla", "Dani", "Elena", "Fede", "Guille", "Hugo")
+    names = (*NAMES, *MORE_NAMES)
     views["game_8"] = build_view(crowd, _facts(names=names, events=tuple(crowd.last_events)))
 
     wild = Game.from_position(

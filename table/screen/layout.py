@@ -11,6 +11,8 @@ import pygame
 
 from table.positions import Position
 
+from . import theme as th
+
 _SIDES = {
     # position: (column, row) on a 3 x 3 grid around the middle
     Position.TOP_LEFT: (0, 0),
@@ -59,6 +61,11 @@ class Layout:
     def px(self, role: float) -> int:
         """A type size (a fraction from theme) in pixels."""
         return max(8, round(self.scale * role))
+
+    def sizes(self, role: float) -> tuple[int, ...]:
+        """The type sizes from `role` down to the smallest (theme.TINY), in pixels, largest
+        first: those a sentence steps down to be said whole."""
+        return tuple(dict.fromkeys(self.px(size) for size in th.SIZES if size <= role))
 
     @property
     def screen(self) -> pygame.Rect:

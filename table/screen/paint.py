@@ -7,12 +7,13 @@ import math
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 import pygame
 
+from .abridge import ELLIPSIS, shortened
 from .cards_art import fill_polygon, outlined_text
 from .halving import Halver, halved_size
 from .theme import INK, RGB
@@ -41,7 +42,6 @@ FELTS = 4  # felts kept, with their kept regions (one per screen size)
 FELT_SCREENS = 0.1  # the felt's regions its edges cross, kept as drawn (seats' strips, lines)
 FELT_REGIONS = 512  # regions whose answer, inside or outside each ellipse, is kept
 KEPT_SHARE = 8  # a region of the felt is kept if its copy is at most 1/8 of the budget
-_ELLIPSIS = "…"
 FINE_PX = 48  # texts smaller than this are drawn at twice the size and halved
 LONGEST = 400  # characters of a line: more than any screen holds at the smallest size
 _UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -655,27 +655,69 @@ class Painter:
             px = max(low, round(px * 0.92))
         return px
 
-    def clip(self, text: str, px: int, max_w: float) -> str:
-        """`text` cut with an ellipsis to fit `max_w`."""
+    def clip(self, text: str, px: int, max_w: float, names: Sequence[str] = ()) -> str:
+        """`text` cut with an ellipsis to fit `max_w`; the seat `names` in it shortened first,
+        if that is enough (abridge.shortened: nothing else of it is lost, nothing is cut)."""
         text = drawable(text)
         if self.width(text, px) <= max_w:
             return text
+        short = shortened(text, names, lambda t: self.width(t, px) <= max_w) if names else None
+        if short is not None:
+            return short
         self.cut.append(text)
-        while text and self.width(text + _ELLIPSIS, px) > max_w:
+        while text and self.width(text + ELLIPSIS, px) > max_w:
             text = text[:-1]
-        return text.rstrip() + _ELLIPSIS if text else ""
+        return text.rstrip() + ELLIPSIS if text else ""
 
-    def wrap(self, text: str, px: int, max_w: float, lines: int = 2) -> list[str]:
-        """`text` broken at spaces into at most `lines` lines of `max_w`; the last one clipped."""
+    def wrap(
+        self, text: str, px: int, max_w: float, lines: int = 2, names: Sequence[str] = ()
+    ) -> list[str]:
+        """`text` broken at spaces into at most `lines` lines of `max_w`; where it takes more,
+        the seat `names` in it shortened (as `clip`), else the last line clipped."""
         whole = " ".join(drawable(text).split())
         if lines and self.width(whole, px) <= max_w:
             # All of it fits: the line `broken` would give, measured once, not word by word.
             return [whole] if whole else []
         out = self.broken(whole, px, max_w)
+        if names and not self._holds(out, px, max_w, lines):
+            short = shortened(whole, names, lambda t: self.held(t, px, max_w, lines) is not None)
+            if short is not None:
+                return self.broken(short, px, max_w)
         out[lines - 1 :] = [" ".join(out[lines - 1 :])] if out[lines - 1 :] else []
         if out:
             out[-1] = self.clip(out[-1], px, max_w)
         return out
+
+    def held(self, text: str, px: int, max_w: float, lines: int) -> list[str] | None:
+        """`text` broken at spaces into at most `lines` lines of `max_w`, nothing cut; None
+        where it takes more lines, or a word is wider than `max_w` alone."""
+        whole = " ".join(text.split())
+        if self.width(whole, px) <= max_w:
+            return [whole] if whole else []
+        out = self.broken(whole, px, max_w)
+        return out if self._holds(out, px, max_w, lines) else None
+
+    def _holds(self, out: list[str], px: int, max_w: float, lines: int) -> bool:
+        """Whether lines `broken` gave are at most `lines`, each within `max_w`: only a line
+        of one word can be wider, and only a long one is measured (no glyph of the font is
+        twice as wide as its line is high)."""
+        if len(out) > lines:
+            return False
+        return not any(
+            " " not in line and len(line) * 2 * px > max_w and self.width(line, px) > max_w
+            for line in out
+        )
+
+    def fitted(
+        self, text: str, sizes: Sequence[int], max_w: float, lines: int, names: Sequence[str] = ()
+    ) -> tuple[list[str], int]:
+        """`text` in at most `lines` lines of `max_w` at the first of `sizes` (the largest
+        first) that holds it whole, and that size; else at the last, as `wrap` gives it."""
+        for px in sizes[:-1]:
+            out = self.held(text, px, max_w, lines)
+            if out is not None:
+                return out, px
+        return self.wrap(text, sizes[-1], max_w, lines, names), sizes[-1]
 
     def broken(self, text: str, px: int, max_w: float) -> list[str]:
         """`text` broken at spaces into lines of `max_w`, as many as it takes (nothing cut but
@@ -696,13 +738,15 @@ class Painter:
         color: RGB,
         max_w: float | None = None,
         outline: int = 0,
+        names: Sequence[str] = (),
         **anchor: tuple[float, float],
     ) -> pygame.Rect:
-        """Draw one line anchored like a Rect (`center=(x, y)`); shrink or clip it to `max_w`."""
+        """Draw one line anchored like a Rect (`center=(x, y)`); shrink it to `max_w`, then
+        shorten the seat `names` in it, or clip it (`clip`)."""
         text = drawable(text)
         if max_w is not None:
             px = self.fit_px(text, px, max_w)
-            text = self.clip(text, px, max_w)
+            text = self.clip(text, px, max_w, names)
         if not text:
             return pygame.Rect(0, 0, 0, 0)
         image = self.text_image(text, px, color, outline)

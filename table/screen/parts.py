@@ -6,6 +6,7 @@ import functools
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -19,6 +20,8 @@ from .listing import Part
 from .paint import Painter, Split
 from .text import Text
 from .view import EVENT_LINES, Devices, NoticeKind, SeatView, Verdict, View
+
+T = TypeVar("T")
 
 
 def card(p: Painter, code: str, height: int, text: Text) -> pygame.Surface:
@@ -131,7 +134,8 @@ def table_parts(lay: Layout, view: View, lobby: bool = False) -> list[Part]:
 @dataclass(frozen=True)
 class SeatBox:
     """What a seat's box shows: where, the seat, whether in the lobby (with a saved game
-    offered: `resume`), refused, and whether rounds score points."""
+    offered: `resume`), refused, and whether rounds score points; every seat's name (a name
+    too long for the box is shortened, told apart from the others)."""
 
     rect: tuple[int, int, int, int]
     seat: SeatView
@@ -139,6 +143,7 @@ class SeatBox:
     refused: bool
     points: bool
     resume: bool
+    names: tuple[str, ...] = ()
 
 
 def seat_parts(lay: Layout, view: View, lobby: bool) -> list[Part]:
@@ -146,10 +151,11 @@ def seat_parts(lay: Layout, view: View, lobby: bool) -> list[Part]:
     boxes = lay.seat_boxes(tuple(s.position for s in view.seats))
     refused = view.refusal.seat if view.refusal else None
     resume = lobby and view.table.resume
+    points, names = view.points, view.names  # read once, not once a seat
     return [
         Part(
             f"seat {seat.seat}",
-            SeatBox(box, seat, lobby, refused == seat.seat, view.points, resume),
+            SeatBox(box, seat, lobby, refused == seat.seat, points, resume, names),
             seat_box,
         )
         for seat, box in zip(view.seats, boxes, strict=True)
@@ -201,6 +207,7 @@ def seat_box(p: Painter, lay: Layout, text: Text, box: SeatBox) -> None:
         shared.name_px,
         th.DIM if faded else th.TEXT,
         max_w=right - inner.left - (pad if shared.beside else 0),
+        names=box.names,
         topleft=inner.topleft,
     )
     if lobby:
@@ -434,18 +441,28 @@ def pill(p: Painter, label: str, px: int, fill, color, **anchor) -> pygame.Rect:
     return rect
 
 
-def event_list(p: Painter, lay: Layout, text: Text, events: tuple[str, ...]) -> None:
-    """The newest events first, older ones fading; each wraps to at most three lines."""
-    area = lay.events
+@dataclass(frozen=True)
+class Said(Generic[T]):
+    """What a part says (events, a verdict), with the seat names it may hold: a sentence that
+    cannot hold one whole at the smallest size shortens it, and loses nothing else."""
+
+    what: T
+    names: tuple[str, ...]
+
+
+def event_list(p: Painter, lay: Layout, text: Text, said: Said[tuple[str, ...]]) -> None:
+    """The newest events first, older ones fading; each wraps to at most three lines, smaller
+    if that is what it takes to say it whole."""
+    area, events = lay.events, said.what
     if not events or area.width < lay.u(8):
         return
-    px = lay.px(th.SMALL)
+    sizes = lay.sizes(th.SMALL)
     y = area.top
     shades = (th.TEXT, th.mix(th.TEXT, th.FELT, 0.3), th.mix(th.TEXT, th.FELT, 0.5))
-    line_h = round(px * 1.05)
     for k, event in enumerate(events):
         color = shades[min(k, len(shades) - 1)]
-        lines = p.wrap(event, px, area.width, lines=3)
+        lines, px = p.fitted(event, sizes, area.width, 3, said.names)
+        line_h = round(px * 1.05)
         if y + line_h * len(lines) > area.bottom:
             break
         for line in lines:
@@ -454,22 +471,21 @@ def event_list(p: Painter, lay: Layout, text: Text, events: tuple[str, ...]) -> 
         y += round(px * 0.45)
 
 
-def events_after(events: tuple[str, ...]) -> tuple[str, ...]:
-    """`events` once the next one came: every line one place on, in the next shade (the new
+def events_after(said: Said[tuple[str, ...]]) -> Said[tuple[str, ...]]:
+    """`said` once the next event came: every line one place on, in the next shade (the new
     one, not known yet, as none), the oldest gone."""
-    return ("", *events)[:EVENT_LINES]
+    return Said(("", *said.what)[:EVENT_LINES], said.names)
 
 
-def verdict_panel(p: Painter, lay: Layout, text: Text, verdict: Verdict) -> None:
-    """The ruling of the last action, big, where the events list goes."""
-    area = lay.events
+def verdict_panel(p: Painter, lay: Layout, text: Text, said: Said[Verdict]) -> None:
+    """The ruling of the last action, big, where the events list goes; each of its lines
+    smaller if that is what it takes to say it whole."""
+    area, verdict = lay.events, said.what
     accent = th.GOOD if verdict.good else th.ALERT
     box = area.inflate(-lay.u(0.5), 0)
-    title_px = lay.px(th.BIG)
-    px = lay.px(th.MEDIUM)
     inner_w = box.width - lay.u(3)
-    title = p.wrap(verdict.title, title_px, inner_w, lines=3)
-    detail = p.wrap(verdict.detail, px, inner_w, lines=3)
+    title, title_px = p.fitted(verdict.title, lay.sizes(th.BIG), inner_w, 3, said.names)
+    detail, px = p.fitted(verdict.detail, lay.sizes(th.MEDIUM), inner_w, 3, said.names)
     height = len(title) * title_px + len(detail) * round(px * 1.05) + lay.u(5)
     box.height = min(box.height, height)
     p.panel(box, th.PANEL, accent, max(2, lay.u(0.6)), lay.u(2))
@@ -503,6 +519,7 @@ class Bar:
     awaited: bool
     footer: str
     typed: str
+    names: tuple[str, ...] = ()  # the seat names the line may hold
 
 
 @dataclass(frozen=True)
@@ -520,6 +537,7 @@ def overlay_parts(view: View) -> list[Part]:
         view.game is not None and view.game.awaited is not None,
         view.footer,
         view.table.typed,
+        view.names,
     )
     out = [Part("prompt", bar, prompt_bar), Part("status", view.table.devices, device_status)]
     if view.help:
@@ -547,9 +565,8 @@ def prompt_bar(p: Painter, lay: Layout, text: Text, shown: Bar) -> None:
     area = pygame.Rect(lay.margin * 2, bar.top, right - lay.margin * 2, bar.height)
     px = lay.px(th.BIG)
     lines = [line]
-    if p.width(line, px) > area.width:
-        px = lay.px(th.MEDIUM)
-        lines = p.wrap(line, px, area.width, lines=2)
+    if p.width(line, px) > area.width:  # two lines, smaller if that is what it takes
+        lines, px = p.fitted(line, lay.sizes(th.MEDIUM), area.width, 2, shown.names)
     step = round(px * 1.02)
     y = area.centery - step * len(lines) / 2
     for part in lines:

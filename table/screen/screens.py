@@ -48,9 +48,9 @@ def game(lay: Layout, view: View) -> list[Part]:
         *parts.table_parts(lay, view),
         Part("pile", Pile(shown.top, shown.color), top_card),
         Part("info", Info(shown.color, shown.direction, shown.pending), info),
-        Part("events", view.verdict, parts.verdict_panel)
+        Part("events", parts.Said(view.verdict, view.names), parts.verdict_panel)
         if view.verdict is not None
-        else Part("events", view.events, parts.event_list),
+        else Part("events", parts.Said(view.events, view.names), parts.event_list),
     ]
 
 
@@ -116,11 +116,7 @@ def _color_prompt(p: Painter, lay: Layout, text: Text, view: View) -> None:
     )
     label_px = lay.px(th.SMALL)
     # After a Wild shuffle hands: how to deal the real cards again, before the colour.
-    how = (
-        _lines(p, lay, view.verdict.detail, box, box.top + lay.u(3) + title_px)
-        if view.verdict
-        else 0
-    )
+    how = _lines(p, lay, view, box, box.top + lay.u(3) + title_px) if view.verdict else 0
     space = box.width / 4
     room = box.height - title_px - label_px - lay.u(9) - how
     size = round(min(space * 0.8, room))
@@ -137,12 +133,12 @@ def _color_prompt(p: Painter, lay: Layout, text: Text, view: View) -> None:
         )
 
 
-def _lines(p: Painter, lay: Layout, line: str, box: pygame.Rect, top: float) -> int:
-    """`line` wrapped across `box` from `top`, small; returns the height it took."""
-    px = lay.px(th.SMALL)
-    step = round(px * 1.05)
+def _lines(p: Painter, lay: Layout, view: View, box: pygame.Rect, top: float) -> int:
+    """The verdict's detail wrapped across `box` from `top`, small (tiny if that is what it
+    takes to say it whole); returns the height it took."""
     width = box.width - lay.u(4)
-    lines = p.wrap(line, px, width, lines=4)
+    lines, px = p.fitted(view.verdict.detail, lay.sizes(th.SMALL), width, 4, view.names)
+    step = round(px * 1.05)
     for k, part in enumerate(lines):
         p.text(part, px, th.TEXT, max_w=width, midtop=(box.centerx, top + k * step))
     return step * len(lines) + lay.u(1)
@@ -167,14 +163,14 @@ def _challenge(p: Painter, lay: Layout, text: Text, view: View) -> None:
     title_px = lay.px(th.BIG)
     p.text(text("challenge_title"), title_px, th.TEXT, max_w=width, topleft=(left, y))
     y += title_px + lay.u(1)
-    px = lay.px(th.MEDIUM)
     if ch.revealing:
         line = text("challenge_reveal", challenger=victim, culprit=culprit)
     elif ch.follow:
         line = text("challenge_decide", victim=victim, culprit=culprit, color=color)
     else:
         line = text("challenge_decide_any", victim=victim, culprit=culprit)
-    for part in p.wrap(line, px, width, lines=2):
+    lines, px = p.fitted(line, lay.sizes(th.MEDIUM), width, 2, view.names)
+    for part in lines:
         p.text(part, px, th.TEXT, max_w=width, topleft=(left, y))
         y += round(px * 1.05)
     y += lay.u(1)
@@ -200,7 +196,7 @@ def _challenge(p: Painter, lay: Layout, text: Text, view: View) -> None:
             text("challenge_guilty", name=culprit, n=ch.guilty_draw),
             text("challenge_fair", name=victim, n=ch.innocent_draw),
         ):
-            p.text(line, small, th.TEXT, max_w=width, topleft=(left, y))
+            p.text(line, small, th.TEXT, max_w=width, names=view.names, topleft=(left, y))
             y += round(small * 1.1)
         return
     # The printed rules show the hand to the challenger only: the table sees the count.
@@ -208,7 +204,7 @@ def _challenge(p: Painter, lay: Layout, text: Text, view: View) -> None:
     p.text(shown, small, th.TEXT, max_w=width, topleft=(left, y))
     y += small + lay.u(0.5)
     private = text("challenge_private", name=victim)
-    p.text(private, small, th.DIM, max_w=width, topleft=(left, y))
+    p.text(private, small, th.DIM, max_w=width, names=view.names, topleft=(left, y))
     y += small + lay.u(1)
     backs = len(ch.shown) + ch.unseen
     mini_cards(p, lay, pygame.Rect(left, y, width, inner.bottom - y), (), text, backs)
@@ -252,11 +248,12 @@ def _deal(p: Painter, lay: Layout, text: Text, view: View) -> None:
     first = _next_seat(view)
     title_px = lay.px(th.HUGE)
     y = area.centery - title_px
-    p.text(text("deals", name=dealer), title_px, th.TEXT, max_w=width, topleft=(left, y))
+    deals = text("deals", name=dealer)
+    p.text(deals, title_px, th.TEXT, max_w=width, names=view.names, topleft=(left, y))
     y += title_px + lay.u(1.5)
-    px = lay.px(th.MEDIUM)
     how = text("deal_how", n=view.game.rules.hand_size, first=first)
-    for line in p.wrap(how, px, width, lines=3):
+    lines, px = p.fitted(how, lay.sizes(th.MEDIUM), width, 3, view.names)
+    for line in lines:
         p.text(line, px, th.DIM, max_w=width, topleft=(left, y))
         y += round(px * 1.05)
 
@@ -371,15 +368,18 @@ def _rules_lines(p: Painter, lay: Layout, line: str, notes: int) -> tuple[list[s
     return p.wrap(line, size, area.width, lines=most), size  # cut only past `most` lines
 
 
-def _title(p: Painter, lay: Layout, title: str, subtitle: str) -> int:
-    """A big title and a line under it; returns where the content below may start."""
+def _title(p: Painter, lay: Layout, said: tuple[str, str], names: tuple[str, ...]) -> int:
+    """A big title and a line under it (either may shorten the seat `names` in it); returns
+    where the content below may start."""
+    title, subtitle = said
     y = lay.u(4)
     px = lay.px(th.TITLE)
-    p.text(title, px, th.TEXT, max_w=lay.width - lay.u(8), midtop=(lay.width // 2, y))
+    width = lay.width - lay.u(8)
+    p.text(title, px, th.TEXT, max_w=width, names=names, midtop=(lay.width // 2, y))
     y += px + lay.u(1)
     if subtitle:
         small = lay.px(th.MEDIUM)
-        p.text(subtitle, small, th.DIM, max_w=lay.width - lay.u(8), midtop=(lay.width // 2, y))
+        p.text(subtitle, small, th.DIM, max_w=width, names=names, midtop=(lay.width // 2, y))
         y += small
     return y + lay.u(3)
 
@@ -397,7 +397,8 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
     names = {s.seat: s.name for s in view.seats}
     winner = names.get(shown.outcome.winner, "")
     total = sum(r.points for r in shown.tally)
-    top = _title(p, lay, text("tally_title", name=winner), text("tally_total", n=total))
+    said = (text("tally_title", name=winner), text("tally_total", n=total))
+    top = _title(p, lay, said, view.names)
     area, row_h = _rows(lay, top, len(shown.tally))
     gap = max(2, round(row_h * 0.1))
     px = min(lay.px(th.MEDIUM), round(row_h * 0.45))
@@ -411,6 +412,7 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
             px,
             th.TEXT,
             max_w=name_w - lay.u(1),
+            names=view.names,
             midleft=(inner.left, inner.centery),
         )
         p.text(str(row.points), round(px * 1.2), th.TEXT, midright=(inner.right, inner.centery))
@@ -439,7 +441,8 @@ def _scoreboard(p: Painter, lay: Layout, text: Text, view: View) -> None:
     winner = names.get(outcome.winner, "")
     subtitle = text("round_won", name=winner, n=outcome.points) if winner else ""
     target = text("target_lowest" if rules.lowest_wins else "target", n=rules.target_score)
-    top = _title(p, lay, text("scores_title"), f"{subtitle}  ·  {target}" if subtitle else target)
+    said = (text("scores_title"), f"{subtitle}  ·  {target}" if subtitle else target)
+    top = _title(p, lay, said, view.names)
     score_rows(p, lay, view, top, highlight=outcome.winner)
 
 
@@ -461,7 +464,7 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
         p.text(place, px, th.DIM, midleft=(inner.left, inner.centery))
         left = inner.left + p.width("10.", px) + lay.u(1.5)
         color = th.DIM if seat.left else th.TEXT
-        p.text(seat.name, px, color, max_w=name_w, midleft=(left, inner.centery))
+        p.text(seat.name, px, color, max_w=name_w, names=view.names, midleft=(left, inner.centery))
         p.text(str(seat.score), px, th.TEXT, midright=(inner.right, inner.centery))
         bar = pygame.Rect(
             left + name_w + lay.u(2),
@@ -491,6 +494,7 @@ def _match_over(p: Painter, lay: Layout, text: Text, view: View) -> None:
         px,
         th.TEXT,
         max_w=lay.width - lay.u(8),
+        names=view.names,
         midtop=(lay.width // 2, y),
     )
     y += px + lay.u(2)

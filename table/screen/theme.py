@@ -39,6 +39,7 @@ BIG = 0.06
 MEDIUM = 0.049
 SMALL = 0.04
 TINY = 0.036  # the smallest: every text at least this, or cut to fit
+SIZES = (TITLE, HUGE, BIG, MEDIUM, SMALL, TINY)  # a sentence steps down them to be said whole
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

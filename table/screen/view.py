@@ -195,6 +195,11 @@ class View:
     notices: tuple[Notice, ...]  # those of the present state; the first shows over the prompt
     verdict: Verdict | None = None
 
+    @functools.cached_property  # read by the parts that say names, once a frame
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, by seat."""
+        return tuple(seat.name for seat in self.seats)
+
     @property
     def lang(self) -> str:
         """The table's language."""

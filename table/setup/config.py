@@ -29,6 +29,9 @@ PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboa
 MIN_SEATS = 2  # a game needs two
 MAX_SEATS = 10
 MAX_READERS = MAX_SEATS + 1  # one per seat (jump-ins need it) and one shared (the flip, tallies)
+NAME_LEN = 24
+"""The longest seat name: every screen says it, shortened only where a box or a line cannot
+hold it whole (tests/table/test_screen_audit.py audits every screen with names this long)."""
 KNOB_RANGES = {  # the rule set's whole-number knobs (hand_size: also what the deck holds)
     "hand_size": (1, 30),
     "uno_penalty": (0, 20),
@@ -406,9 +409,9 @@ class _Pins:
 
 
 def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
-    name = table.str("name", f"Seat {number}", max_len=24)
+    name = table.str("name", f"Seat {number}", max_len=NAME_LEN)
     if not name.strip():
-        table.fail("name", "a name of 1 to 24 characters", name)
+        table.fail("name", f"a name of 1 to {NAME_LEN} characters", name)
     position = Position(table.choice("position", tuple(Position)))
     uno, challenge, draw = (pins.take(table, key) for key in ("uno", "challenge", "draw"))
     seat = Seat(name, position, SeatPins(uno, challenge, draw, pins.take(table, "led", None)))

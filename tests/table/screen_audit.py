@@ -12,6 +12,7 @@ from engine import Kind
 from engine import events as ev
 from hw.events import Button
 from table.flow.session import Session
+from table.screen.abridge import ELLIPSIS
 from table.screen.display import Display
 from table.screen.text import STRINGS, Text
 from table.screen.view import View
@@ -47,6 +48,38 @@ def _overflows(p) -> list[str]:
     return out
 
 
+def _shows(text: str, name: str) -> bool:
+    """Whether `text` is `name`, whole or shortened with an ellipsis (its start and end, or a
+    part of its middle between two)."""
+    head, ellipsis, end = text.partition(ELLIPSIS)
+    if not ellipsis:
+        return text == name
+    if not head and end.endswith(ELLIPSIS):  # a part of its middle
+        return end[:-1] in name
+    return len(head) + len(end) < len(name) and name.startswith(head) and name.endswith(end)
+
+
+def _told_apart(p, view: View) -> list[str]:
+    """Each seat's name in its box (and its row of a tally or scores), whole or shortened,
+    unlike every other seat's."""
+    out = []
+    for mark in ("seat", "row"):
+        shown = {}
+        for seat in view.seats:
+            box = p.marks.get(f"{mark} {seat.seat}")
+            if box is None:
+                continue
+            texts = [t for t, rect in p.placed if box.contains(rect) and _shows(t, seat.name)]
+            if not texts:
+                out.append(f"{mark} {seat.seat}: no {seat.name!r} in it")
+                continue
+            shown[seat.name] = texts[0]
+        for (a, shown_a), (b, shown_b) in itertools.combinations(shown.items(), 2):
+            if shown_a == shown_b:
+                out.append(f"{a!r} and {b!r} look alike: {shown_a!r}")
+    return out
+
+
 def problems(display: Display, view: View, names=()) -> list[str]:
     """Everything wrong with the frame `display` just drew for `view`."""
     p = display.painter
@@ -59,6 +92,7 @@ def problems(display: Display, view: View, names=()) -> list[str]:
         if not screen.contains(rect):
             out.append(f"off the screen: {text!r} {rect}")
     out += [f"cut off: {text!r}" for text in p.cut]
+    out += _told_apart(p, view)
     if not view.help:
         for (a, ra), (b, rb) in itertools.combinations(p.placed, 2):
             if ra.colliderect(rb):

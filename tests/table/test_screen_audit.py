@@ -9,24 +9,27 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+import types
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
-from engine import Game, Play, RuleSet
+from engine import CatchUno, Challenge, Game, Play, Reveal, RuleSet
 from hw.events import Button
 from table.screen import examples as examples_module
 from table.screen import theme as th
 from table.screen.display import Display
-from table.screen.examples import NAMES, Table, examples
+from table.screen.examples import MORE_NAMES, NAMES, Table, examples
 from table.screen.text import STRINGS, Text
-from table.screen.view import Notice, TableFacts, View, build_view
+from table.screen.view import Notice, SeatView, TableFacts, View, build_view
+from table.setup.config import NAME_LEN
 from tests.table.screen_audit import (
     NOT_AT_THE_TABLE,
     PROMISES,
     Before,
+    _told_apart,
     min_px,
     press,
     problems,
@@ -77,6 +80,141 @@ def test_the_default_seat_names_pass_the_audit_at_every_size(monkeypatch, lang):
     for size in SIZES + MORE_SIZES:
         found = audit(Display(pygame.Surface(size)), views, (*OWN_WORDS, *default))
         assert not found, f"{size}: " + "\n".join(found)
+
+
+# --- the longest names the configuration accepts ------------------------------------------
+
+
+def longest(name: str, between: str = " ") -> str:
+    """`name` said again and again, to the longest a seat's name may be."""
+    return ((name + between) * NAME_LEN)[:NAME_LEN]
+
+
+FAMILY = longest("Familia García")[:-1]
+LONGEST = {
+    "narrow": (
+        *(longest(n) for n in ("Tío Fernando López", "Mª José Rodríguez", "Juan Ignacio Pérez")),
+        *(longest(n) for n in ("Ana Belén Núñez", "Íñigo Peña", "Inés Ibáñez")),
+        FAMILY + "1",
+        FAMILY + "2",
+    ),
+    "wide": (
+        longest("W", ""),
+        longest("W", "")[:-1] + "M",
+        longest("M", ""),
+        longest("M", "")[:-1] + "W",
+        longest("MMMMMMMMMMMM", " "),
+        longest("WM", ""),
+        longest("Ñ", ""),
+        longest("WWWWW"),
+    ),
+}
+"""Eight names as long as the configuration accepts: of narrow letters with accents, and of the
+widest; some alike but for their last letter."""
+
+SEATED = (2, 4, 7)
+"""Seat counts: the fewest, the shipped, the most that each sit alone on a side."""
+
+
+def own_words(names) -> tuple[str, ...]:
+    return (*OWN_WORDS, *(w for name in names for w in name.split()))
+
+
+@pytest.fixture(params=sorted(LONGEST))
+def long_names(request, monkeypatch):
+    """The examples' seats named with the longest names of a kind."""
+    names = LONGEST[request.param]
+    monkeypatch.setattr(examples_module, "NAMES", names[:4])
+    monkeypatch.setattr(examples_module, "MORE_NAMES", names[4:])
+    return names
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_longest_names_pass_the_audit_on_every_screen(long_names, lang):
+    """Before: 'Tío Fernando López Gómez' cut in every seat box, 'Reparte WWWWWWWWWW…',
+    'Ibáñez bluffed and d…': the verb of a verdict lost."""
+    views = examples(lang)
+    found = []
+    for size in SIZES + MORE_SIZES:
+        found += [
+            f"{size} {p}"
+            for p in audit(Display(pygame.Surface(size)), views, own_words(long_names))
+        ]
+    assert not found, "\n".join(found)
+
+
+def seated(lang: str, names: tuple[str, ...], n: int) -> dict[str, View]:
+    """Every screen that lists the seats, with `n` seats: the lobby, a deal, a caught UNO, a
+    challenge, the tally, the scores, the match's end."""
+    facts = TableFacts(names=names[:n], lang=lang, seats=n)
+    rules = RuleSet.preset("official")
+    views = {"lobby": build_view(None, dataclasses.replace(facts, joined=frozenset({0, 1})))}
+
+    def view(game: Game, *actions) -> View:
+        events = [*game.last_events]
+        for action in actions:
+            events += game.apply(action)
+        return build_view(game, dataclasses.replace(facts, events=tuple(events)))
+
+    views["deal"] = view(Game.referee(n, rules, dealer=n - 1))
+    hands = [["R7", "G7"], *[["R2", "B9", "G1"]] * (n - 1)]
+    views["caught"] = view(Game.from_position(rules, hands=hands, top="R5", turn=0),
+                           Play(0, "R7"), CatchUno(1, target=0))  # fmt: skip
+    w4 = Game.from_position(rules, hands=[["W4", "G1", "B5"], *[6] * (n - 1)], top="G8", turn=0)
+    views["challenge"] = view(w4, Play(0, "W4", color="B"))
+    shown = Game.from_position(rules, hands=[4, *[6] * (n - 1)], top="G8", turn=0)
+    views["challenged"] = view(shown, Play(0, "W4", color="B"), Challenge(1), Reveal(0, ["B1"]))
+    tally = Game.from_position(rules, hands=[1, *[3] * (n - 1)], top="R3", turn=0)
+    views["tally"] = view(tally, Play(0, "R8"), Reveal(1, ["B7", "W", "R2"]))
+    for name, first in (("scoreboard", 120), ("match_over", 460)):
+        hands = [["R8"], *[["B7", "W"]] * (n - 1)]
+        scores = [first, *range(45, 45 + 10 * (n - 1), 10)]
+        game = Game.from_position(rules, hands=hands, top="R3", turn=0, scores=scores)
+        views[name] = view(game, Play(0, "R8"))
+    return views
+
+
+@pytest.mark.parametrize("n", SEATED)
+@pytest.mark.parametrize("kind", sorted(LONGEST))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_longest_names_pass_the_audit_at_every_seat_count(lang, kind, n):
+    names = LONGEST[kind]
+    views = seated(lang, (*names, *names[:2]), n)
+    found = []
+    for size in SIZES + MORE_SIZES:
+        display = Display(pygame.Surface(size))
+        found += [f"{size} {p}" for p in audit(display, views, own_words(names))]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("n", (4, 7))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_caught_uno_says_who_caught_whom(displays, lang, n):
+    """Before: the banner '¡Tío Fernando López lo p…' lost its verb: the table no longer
+    said what happened."""
+    names = (longest("Mª José Rodríguez"), longest("Tío Fernando López"), *NAMES, *MORE_NAMES)
+    view = seated(lang, names, n)["caught"]  # the second seat catches the first
+    verb = {"en": "catches it!", "es": "lo pilla!"}[lang]
+    for size in ((800, 480), (1920, 1080)):
+        display = displays[size]
+        display.render(view)
+        p = display.painter
+        said = " ".join(text for text, rect in p.placed if p.marks["verdict"].contains(rect))
+        assert verb in said and not p.cut, (size, said, p.cut)
+
+
+def test_the_audit_sees_seats_that_look_alike():
+    seats = (SeatView(0, FAMILY + "1"), SeatView(1, FAMILY + "2"))
+    view = dataclasses.replace(VIEWS["en"]["game"], seats=seats)
+    boxes = {"seat 0": pygame.Rect(0, 0, 100, 40), "seat 1": pygame.Rect(200, 0, 100, 40)}
+    alike = FAMILY[:6] + "…"
+    first, second = pygame.Rect(5, 5, 50, 20), pygame.Rect(205, 5, 50, 20)
+    p = types.SimpleNamespace(marks=boxes, placed=[(alike, first), (alike, second)])
+    assert _told_apart(p, view) == [f"{FAMILY + '1'!r} and {FAMILY + '2'!r} look alike: {alike!r}"]
+    p.placed[1] = (FAMILY[:5] + "…2", second)
+    assert _told_apart(p, view) == []
+    p.placed[1] = ("Bruno", second)
+    assert _told_apart(p, view) == [f"seat 1: no {FAMILY + '2'!r} in it"]
 
 
 def test_the_audit_sees_small_cut_and_untranslated_text():
@@ -279,8 +417,13 @@ def test_each_prompt_tells_the_truth_about_each_button(tmp_path, lang):
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("kind", ["shipped", *sorted(LONGEST)])
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_waiting_state_is_cut_on_a_small_or_a_square_screen(displays, tmp_path, lang):
+def test_no_waiting_state_is_cut_on_a_small_or_a_square_screen(
+    displays, tmp_path, monkeypatch, lang, kind
+):
+    names = LONGEST.get(kind, NAMES)[:4]
+    monkeypatch.setattr(examples_module, "NAMES", names)
     screens = [displays[(800, 480)], Display(pygame.Surface((1024, 768)))]
     found = []
     for key, reach in waiting_states(tmp_path).items():
@@ -294,5 +437,7 @@ def test_no_waiting_state_is_cut_on_a_small_or_a_square_screen(displays, tmp_pat
             for display in screens:
                 display.render(view)
                 size = "x".join(map(str, display.surface.get_size()))
-                found += [f"{size} {key}{name}: {p}" for p in problems(display, view, OWN_WORDS)]
+                found += [
+                    f"{size} {key}{name}: {p}" for p in problems(display, view, own_words(names))
+                ]
     assert not found, "\n".join(found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -54,3 +55,41 @@ def test_any_text_is_drawn_whatever_it_came_from():
             p.text(text, px, (255, 255, 255), max_w=380, topleft=(0, 0))
             assert p.wrap(text, px, 380, lines=2)
     assert p.placed[0][0] == "R5\ufffd jammed"
+
+
+LONG = ("W" * 24, "Tío Fernando López Gómez")
+
+
+def test_a_sentence_too_long_shortens_its_names_alone():
+    p = Painter(pygame.Surface((10, 10)))
+    text = f"¡{LONG[0]} pilla a {LONG[1]} sin decir UNO!"
+    lines = p.wrap(text, 22, 200, lines=3, names=LONG)
+    said = " ".join(lines)
+    assert said.startswith("¡WWW") and " pilla a Tío " in said and said.endswith(" sin decir UNO!")
+    assert all(p.width(line, 22) <= 200 for line in lines) and not p.cut
+    assert p.wrap(text, 22, 200, lines=3) != lines and p.cut  # without names: cut at its end
+
+
+def test_a_sentence_steps_down_before_it_shortens_a_name():
+    p = Painter(pygame.Surface((10, 10)))
+    text = f"{LONG[1]} catches it!"
+    width = p.width(text, 18) + 1
+    assert p.fitted(text, (30, 24, 18), width, 1, LONG) == ([text], 18)
+    lines, px = p.fitted(text, (30, 24, 18), width - 40, 1, LONG)
+    assert px == 18 and lines[0].endswith("… catches it!") and not p.cut
+
+
+def test_names_cost_nothing_where_the_sentence_fits():
+    """The names are looked at only where a sentence would be cut: what fits measures what
+    it measured without them."""
+    texts = ("Bruno plays red 7", "Tío Fernando López Gómez catches Ana without UNO!", "x " * 9)
+    for text, max_w in itertools.product(texts, (150, 400, 2000)):
+        plain, named = Painter(pygame.Surface((10, 10))), Painter(pygame.Surface((10, 10)))
+        if len(plain.wrap(text, 22, max_w, 3)) <= 3 and not plain.cut:
+            assert named.wrap(text, 22, max_w, 3, LONG) == plain.wrap(text, 22, max_w, 3)
+            assert list(named._widths) == list(plain._widths), text
+            assert named.fitted(text, (22, 18), max_w, 3, LONG) == (
+                plain.wrap(text, 22, max_w, 3),
+                22,
+            )
+            assert list(named._widths) == list(plain._widths), text
