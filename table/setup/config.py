@@ -296,13 +296,9 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     readers = tuple(
         _reader(t, n, len(seats), folder, state_dir) for n, t in enumerate(reader_tables, 1)
     )
-    names = [r.name for r in readers]
-    for n, name in enumerate(names, 1):
-        if name in names[: n - 1]:
-            raise ConfigError(
-                f"{source}: reader[{n}].name: expected a name no other reader has, "
-                f"got {_show(name)} again"
-            )
+    _distinct([r.name for r in readers], "reader", source)
+    # Seats are told apart by their names on screen: "Ana" and "ana " would look alike.
+    _distinct([s.name for s in seats], "seat", source, lambda name: name.strip().casefold())
     display, sound = _display(top.table("display")), _sound(top.table("sound"))
     top.done()
     return Config(
@@ -321,6 +317,17 @@ def parse(data: dict, source: str, folder: Path) -> Config:
         scan_window,
         printed_repeat,
     )
+
+
+def _distinct(names: list[str], what: str, source: str, same: Callable[[str], str] = str) -> None:
+    """Refuse a name given twice (`same` says which names are one), naming the second."""
+    seen = [same(name) for name in names]
+    for n, name in enumerate(names, 1):
+        if seen[n - 1] in seen[: n - 1]:
+            raise ConfigError(
+                f"{source}: {what}[{n}].name: expected a name no other {what} has, "
+                f"got {_show(name)} again"
+            )
 
 
 def _knobs(table: _Table, preset: str, seats: int) -> dict[str, Any]:

@@ -218,6 +218,8 @@ BAD = [
     ("[knobs]\nuno_penalty = -1", "knobs.uno_penalty: expected a whole number from 0 to 20"),
     ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
     (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
+    (seat(name='"Ana"') + seat(name='" ana"', uno=5, challenge=6, draw=12),  # alike on screen
+     'seat[2].name: expected a name no other seat has, got " ana" again'),
     ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
     ('state_dir = "a\\u0000b"', "state_dir: expected a text of at most 4096 characters, without "
      'control characters, got "a\\u0000b"'),
