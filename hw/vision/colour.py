@@ -2,7 +2,10 @@
 
 No hue is fixed in advance: cameras and light move hues (this deck's green photographs at 42,
 near yellow's 25). Faces of one colour share a hue, so the deck's colours are the groups of its
-enrolled faces' hues, and a card takes the colour of the group its hue is clearly nearest to."""
+enrolled faces' hues, and a card takes the colour of the group its hue is clearly nearest to.
+A hue can be turned whole (a camera's colour matrix) where the white print stays white, so each
+colour's brightness against the white print is learnt too, and a card as bright as another
+colour is not named by its hue alone."""
 
 from __future__ import annotations
 
@@ -43,6 +46,14 @@ MAX_CAST = 0.35
 weakest (a bulb seen by a camera set for daylight: about a half); anything more tinted is not
 white print, or not a light the body's hue can be told under."""
 
+BRIGHTNESS_MARGIN = 0.2
+"""The colour whose hue is next nearest a card's, nearer in brightness (the body's strongest
+channel against its white print's, 0..1) than the hue's colour by more than this: the card may
+be that colour with its hue turned, and its colour is unclear. This deck's yellow is 0.95, green
+0.65, red 0.91, blue 0.73, the same under any hue turn: a yellow turned to green's hue is 0.3
+nearer yellow. Gamma, flare and vignetting move a colour by up to 0.17 (green to 0.82); a
+channel bleed of a fifth takes red to 0.59, 0.18 nearer blue (not next to it in hue)."""
+
 DARK = -1
 """The colour group of dark faces."""
 
@@ -52,37 +63,43 @@ class Tint:
     """A body's colour as measured: `hue` (0..180), None when dark; `clear` False when its
     coloured pixels disagree too much to name one colour or call it mixed. `reach` holds the
     hues had some of the white print's clipped channels been CLIP_REACH times as strong
-    (empty: none was clipped, or all): the body's true hue lies among them and `hue`."""
+    (empty: none was clipped, or all): the body's true hue lies among them and `hue`.
+    `brightness` is its coloured pixels' median value (strongest channel) as a share of the
+    white print's (None: dark or not measured), which turning every hue leaves as it was."""
 
     hue: float | None
     clear: bool = True
     reach: tuple[float | None, ...] = ()
+    brightness: float | None = None
 
 
-def white_balanced(body: np.ndarray) -> list[np.ndarray]:
+def white_balanced(body: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     """The body (BGR) with its own white print made neutral: a light or camera that tints
     everything tints the card's white too, and the body's hue is then taken as under white
     light. The first balance is by the white as read; where the print is clipped in some
     channels only, how much stronger they are is hidden, and the body is balanced again as if
-    some or all of them were CLIP_REACH times as strong. Empty when the print is too tinted to
-    be white: the light's tint is then unknown."""
+    some or all of them were CLIP_REACH times as strong. Also the white print's level (0..255)
+    as balanced, None when it is clipped (its true level is higher). No image when the print
+    is too tinted to be white: the light's tint is then unknown."""
     whiteness = pixels.least(body)
     level = pixels.percentile(whiteness, 100 - WHITE_SHARE * 100)
     brightest = whiteness >= level
     white = body[brightest & (pixels.greatest(body) < CLIPPED)]
     clipped = np.zeros(3, bool)
-    if len(white) < MIN_WHITE_PIXELS:
+    overexposed = len(white) < MIN_WHITE_PIXELS
+    if overexposed:
         white = body[brightest]  # overexposed: its clipped channels read short
         # (The median: noise after the clip leaves some clipped pixels under CLIPPED.)
         clipped = np.median(white.reshape(-1, 3), axis=0) >= CLIPPED
     reference = white.reshape(-1, 3).astype(np.float32).mean(axis=0)
     if reference.min() < MAX_CAST * reference.max():
-        return []  # not white print, or a light no hue can be told under
+        return [], None  # not white print, or a light no hue can be told under
     # Each clipped channel may be up to CLIP_REACH times as strong, whatever the others are.
     channels = np.flatnonzero(clipped) if not clipped.all() else []
     stronger = [c for n in range(1, len(channels) + 1) for c in combinations(channels, n)]
     references = [reference] + [_stronger(reference, c) for c in stronger]
-    return [_balance(body, r) for r in references]
+    # The first balance keeps the print's mean and makes each of its channels that mean.
+    return [_balance(body, r) for r in references], None if overexposed else float(reference.mean())
 
 
 def _stronger(reference: np.ndarray, channels: tuple[int, ...]) -> np.ndarray:
@@ -99,14 +116,14 @@ def _balance(body: np.ndarray, white: np.ndarray) -> np.ndarray:
 def body_tint(body: np.ndarray) -> Tint:
     """The tint of a card's body (BGR), its white print made neutral first: unclear when
     the white cannot be measured (the raw hue of a green card under a lamp is yellow's)."""
-    balanced = white_balanced(body)
+    balanced, white = white_balanced(body)
     if not balanced:
         return Tint(None, clear=False)
-    first, *other = [_tint(b) for b in balanced]
-    return Tint(first.hue, first.clear, tuple(t.hue for t in other))
+    first, *other = [_tint(b, white) for b in balanced]
+    return Tint(first.hue, first.clear, tuple(t.hue for t in other), first.brightness)
 
 
-def _tint(balanced: np.ndarray) -> Tint:
+def _tint(balanced: np.ndarray, white: float | None) -> Tint:
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
     coloured = (hsv[..., 1] >= MIN_SATURATION) & (hsv[..., 2] >= MIN_VALUE)
     if coloured.mean() < DARK_SHARE:
@@ -117,7 +134,10 @@ def _tint(balanced: np.ndarray) -> Tint:
     if agreement < MIXED:
         return Tint(None)
     hue = float(np.degrees(np.arctan2(s, c)) / 2) % 180
-    return Tint(hue, agreement >= ONE_HUE)
+    if white is None:
+        return Tint(hue, agreement >= ONE_HUE)
+    brightness = float(np.median(hsv[..., 2][coloured])) / max(white, 1.0)
+    return Tint(hue, agreement >= ONE_HUE, brightness=brightness)
 
 
 def hue_distance(a: float, b: float) -> float:
@@ -128,14 +148,17 @@ def hue_distance(a: float, b: float) -> float:
 
 @dataclass(frozen=True)
 class Palette:
-    """The deck's colours: each face's group (DARK for dark faces) and each group's hue."""
+    """The deck's colours: each face's group (DARK for dark faces), each group's hue and
+    brightness (NaN: not known, as in faces saved before it was learnt; nothing is checked)."""
 
     group: tuple[int, ...]
     centres: tuple[float, ...]
+    brightness: tuple[float, ...] = ()
 
     @classmethod
-    def of(cls, hues: Sequence[float | None]) -> Palette:
-        """Group the faces' hues: a gap of SAME_COLOUR or more around the circle parts two."""
+    def of(cls, hues: Sequence[float | None], brightness: Sequence[float] = ()) -> Palette:
+        """Group the faces' hues: a gap of SAME_COLOUR or more around the circle parts two;
+        a group's brightness is the median of its faces' known ones (`brightness`, per face)."""
         coloured = sorted((h, i) for i, h in enumerate(hues) if h is not None)
         groups: list[list[int]] = []
         for k, (hue, face) in enumerate(coloured):
@@ -151,7 +174,9 @@ class Palette:
             for face in faces:
                 group[face] = g
             centres.append(_circular_mean([hues[f] for f in faces]))
-        return cls(tuple(group), tuple(centres))
+        known = list(brightness) or [float("nan")] * len(hues)
+        levels = tuple(_median_known([known[f] for f in faces]) for faces in groups)
+        return cls(tuple(group), tuple(centres), levels)
 
     def nearest(self, tint: Tint) -> int | None:
         """The group a clear tint belongs to (DARK for dark); None when the deck has no such
@@ -164,8 +189,9 @@ class Palette:
         return distances[0][1]
 
     def ambiguous(self, tint: Tint) -> bool:
-        """True when the tint is unclear, sits nearly as near a second colour of the deck, or
-        could be another colour of the deck had its light not been clipped."""
+        """True when the tint is unclear, could be another colour of the deck had its light not
+        been clipped, or sits nearly as near a second colour of the deck or, bright as that
+        second colour and not as its own, could be it with its hue turned."""
         if not tint.clear:
             return True
         own = self._closest(tint.hue)
@@ -174,7 +200,19 @@ class Palette:
         if tint.hue is None:
             return False
         distances = self._distances(tint.hue)
-        return len(distances) > 1 and distances[1][0] - distances[0][0] < HUE_MARGIN
+        if len(distances) < 2:
+            return False
+        (near, colour), (next_near, second) = distances[:2]
+        return next_near - near < HUE_MARGIN or self._as_bright_as(tint, second, colour)
+
+    def _as_bright_as(self, tint: Tint, other: int, own: int) -> bool:
+        """True when the tint's brightness is nearer the other colour's than its own colour's
+        by more than BRIGHTNESS_MARGIN (False when any of the three is not known)."""
+        if tint.brightness is None or not self.brightness:
+            return False
+        off_own = abs(tint.brightness - self.brightness[own])
+        off_other = abs(tint.brightness - self.brightness[other])
+        return bool(off_other + BRIGHTNESS_MARGIN < off_own)  # False with a NaN
 
     def _closest(self, hue: float | None) -> int | None:
         """The deck's colour nearest a hue however far (DARK for none), None if it has none."""
@@ -185,6 +223,11 @@ class Palette:
 
     def _distances(self, hue: float) -> list[tuple[float, int]]:
         return sorted((hue_distance(hue, c), g) for g, c in enumerate(self.centres))
+
+
+def _median_known(values: Sequence[float]) -> float:
+    known = [v for v in values if not np.isnan(v)]
+    return float(np.median(known)) if known else float("nan")
 
 
 def _circular_mean(hues: Sequence[float | None]) -> float:

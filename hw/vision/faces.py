@@ -38,7 +38,8 @@ class FacesError(ValueError):
 
 @dataclass(frozen=True)
 class Faces:
-    """Each known face's templates (upright ink maps), hue (NaN: dark) and sharpness.
+    """Each known face's templates (upright ink maps), hue (NaN: dark), sharpness and
+    brightness against its white print (NaN: dark, or faces saved before it was learnt).
 
     `templates[k]` belongs to face `owner[k]` (an index into `code_list`); a face has one
     template per photo it was learnt from."""
@@ -48,6 +49,7 @@ class Faces:
     sharpness: tuple[float, ...]
     templates: np.ndarray
     owner: np.ndarray
+    brightness: tuple[float, ...]
 
     @property
     def codes(self) -> frozenset[str]:
@@ -62,7 +64,7 @@ class Faces:
     @functools.cached_property
     def palette(self) -> Palette:
         """The deck's colours, grouped from the faces' hues."""
-        return Palette.of([None if np.isnan(h) else h for h in self.hues])
+        return Palette.of([None if np.isnan(h) else h for h in self.hues], self.brightness)
 
     @functools.cached_property
     def likeness(self) -> np.ndarray:
@@ -78,7 +80,7 @@ class Faces:
     @classmethod
     def learn(cls, photos: Mapping[str, Sequence[np.ndarray]]) -> Faces:
         """Faces from photos (BGR uint8) of each card code, one card in each photo."""
-        codes, hues, sharpness, templates, owner = [], [], [], [], []
+        codes, hues, sharpness, templates, owner, brightness = [], [], [], [], [], []
         for code, images in sorted(photos.items()):
             if not images:
                 continue
@@ -86,6 +88,7 @@ class Faces:
             codes.append(code)
             hues.append(_one_hue(code, views))
             sharpness.append(float(np.median([v.sharpness for v in views])))
+            brightness.append(_brightness(views))
             templates += [v.ink for v in views]
             owner += [len(codes) - 1] * len(views)
         if not codes:
@@ -93,7 +96,8 @@ class Faces:
         # All upright alike, so that the mean face is a face and not two half-turns blurred.
         templates = [upright_like(t, templates[0]) for t in templates]
         return cls(tuple(codes), tuple(hues), tuple(sharpness),
-                   np.stack(templates).astype(np.float32), np.array(owner, np.int32))  # fmt: skip
+                   np.stack(templates).astype(np.float32), np.array(owner, np.int32),
+                   tuple(brightness))  # fmt: skip
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the faces to `path` atomically (a temporary file, then a rename)."""
@@ -108,6 +112,7 @@ class Faces:
                     codes=np.array(self.code_list),
                     hues=np.array(self.hues, np.float64),
                     sharpness=np.array(self.sharpness, np.float64),
+                    brightness=np.array(self.brightness, np.float64),
                     templates=self.templates,
                     owner=self.owner,
                 )
@@ -148,11 +153,13 @@ def _from_arrays(path: Path, data: dict[str, np.ndarray]) -> Faces:
     codes = tuple(str(c) for c in data["codes"])
     hues = tuple(float(h) for h in data["hues"])
     sharpness = tuple(float(s) for s in data["sharpness"])
+    # Files saved before brightness was learnt: not known, so never checked.
+    brightness = tuple(float(b) for b in data.get("brightness", np.full(len(codes), np.nan)))
     templates = data["templates"].astype(np.float32)
     owner = data["owner"].astype(np.int32)
     body_w, body_h = BODY_SIZE
     sound = (
-        len(codes) == len(hues) == len(sharpness) > 0
+        len(codes) == len(hues) == len(sharpness) == len(brightness) > 0
         and len(set(codes)) == len(codes)
         and templates.ndim == 3
         and templates.shape[1:] == (body_h, body_w)
@@ -162,7 +169,7 @@ def _from_arrays(path: Path, data: dict[str, np.ndarray]) -> Faces:
     )
     if not sound:
         raise FacesError(f"{path}: damaged faces file (its parts do not fit together)")
-    return Faces(codes, hues, sharpness, templates, owner)
+    return Faces(codes, hues, sharpness, templates, owner, brightness)
 
 
 def _view_of(code: str, number: int, image: np.ndarray) -> CardView:
@@ -192,6 +199,12 @@ def _one_hue(code: str, views: list[CardView]) -> float:
     ):
         raise FacesError(f"{code}: its photos do not show one colour")
     return float(hues[0])
+
+
+def _brightness(views: list[CardView]) -> float:
+    """The face's brightness against its white print, the median of its photos' (NaN: dark)."""
+    known = [v.tint.brightness for v in views if v.tint.brightness is not None]
+    return float(np.median(known)) if known else float("nan")
 
 
 def _short(err: BaseException) -> str:

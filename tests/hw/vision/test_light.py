@@ -3,10 +3,14 @@ where it cannot be measured the card's colour is not guessed."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
 from bench import card_scenes as scenes
 from bench.recogniser import tally
+from hw.vision import read_card
+from tests.camera_photos import faces, photo
 
 
 def lit(code: str, gains: tuple[float, float, float]) -> np.ndarray:
@@ -46,3 +50,25 @@ def test_a_print_clipped_white_in_every_channel_is_white(faces):
     result = tally("overexposed", "", faces, photos)
     assert result.wrong == 0
     assert result.right >= 0.9 * result.images
+
+
+def hue_turned(image: np.ndarray, turn: int) -> np.ndarray:
+    """The image with every hue turned by `turn` (OpenCV's 0..180): a camera with another
+    colour matrix. Its white stays white, so the white print cannot undo it."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + turn) % 180).astype(np.uint8)
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+
+
+@pytest.mark.parametrize("code", ("Y1", "Y5", "Y8", "YR"))
+def test_a_yellow_card_whose_hue_is_greens_is_not_read_as_green(code):
+    assert read_card(hue_turned(photo(code), 14), faces()).code in (None, code)
+
+
+@pytest.mark.parametrize("code", ("G1", "G5", "G8", "GR"))
+def test_a_green_card_whose_hue_is_yellows_is_not_read_as_yellow(code):
+    assert read_card(hue_turned(photo(code), -14), faces()).code in (None, code)
+
+
+def test_a_yellow_card_turned_less_is_still_read():
+    assert read_card(hue_turned(photo("Y5"), 4), faces()).code == "Y5"
