@@ -615,7 +615,12 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         f"the loop, gpiozero's, the reader's), {idle['frames']} frames drawn meanwhile.",
         f"- Start to first frame: `uno-table run --headless` from the process start to its "
         f"`first frame` log line, median {start['median_s']:.2f} s, worst "
-        f"{start['max_s']:.2f} s over {start['runs']} starts.",
+        f"{start['max_s']:.2f} s over {start['runs']} starts, with Python's bytecode written "
+        "as an installed table has it (pip compiles it at `sudo make install`; here a bytecode "
+        "cache of the bench's own, `PYTHONPYCACHEPREFIX`, since this environment sets "
+        "`PYTHONDONTWRITEBYTECODE`). The first start, which compiles every module it loads "
+        "(the standard library's too: that cache holds no other) and writes them there, took "
+        f"{start['cold_s']:.2f} s.",
         *_memory_lines(table["memory"], start),
         f"- Resume: `Journal.resume` of a {resumed['actions']:,}-action 4-seat official match "
         f"({resumed['bytes']:,} bytes: read, check, replay every action, reopen): median "
