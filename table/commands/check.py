@@ -9,7 +9,6 @@ import os
 import queue
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from gpiozero.pins import Factory
 
@@ -17,7 +16,7 @@ from hw.buttons import Panel, factory_name
 from hw.events import Button, ButtonPressed, CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.ports import AmbiguousPort, find_port, found_ports
 from hw.protocols import BAUD, ReaderProtocol
-from table.commands import numbers
+from table.commands import numbers, options
 from table.commands.camera_view import check_cameras
 from table.setup import config as configuration
 from table.setup.config import Config, Reader, default_faces
@@ -38,8 +37,8 @@ EMPTY_LGPIO = "0.0.0.2"
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `check` to the command line."""
     parser = sub.add_parser("check", help="hardware self-test: LEDs, buttons, readers, cameras")
-    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
-    parser.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
+    options.add_config(parser)
+    options.add_pin_factory(parser)
     parser.add_argument(
         "--reader",
         action="append",
@@ -55,7 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="stop after this long (default 60); it stops sooner once all answered",
     )
     parser.add_argument(
-        "--led-seconds", type=numbers.seconds, default=0.5, help="how long each LED is lit"
+        "--led-seconds",
+        type=numbers.seconds,
+        default=0.5,
+        help="how long each LED is lit (default 0.5)",
     )
     parser.set_defaults(handler=main)  # fmt: skip
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from engine import RuleSet
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, ReaderProtocol
-from table.commands import enroll_camera, numbers
+from table.commands import enroll_camera, numbers, options
 from table.commands.enroll_live import enroll_live
 from table.setup import config as configuration
 from table.setup import deckmap
@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--faces", type=Path, help="--camera: the faces file to write (default: beside the journal)"
     )
-    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    options.add_config(parser)
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
     parser.add_argument("--reader", metavar="DEVICE", help="the reader (default: the first one)")
     parser.add_argument("--protocol", choices=tuple(ReaderProtocol), default=ReaderProtocol.LINES,

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine import RuleSet
+from table.commands import options
 from table.commands.photos import PhotoError, read_photo
 from table.setup import config as configuration
 from table.setup.config import ConfigError
@@ -17,9 +18,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add `identify` to the command line."""
     parser = sub.add_parser("identify", help="read card photos with the camera's deck faces")
     parser.add_argument("--faces", type=Path, required=True, help="the deck's faces file")
-    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    options.add_config(parser)
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
-    parser.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    parser.add_argument(
+        "images",
+        nargs="+",
+        type=Path,
+        metavar="IMAGE",
+        help="a photo: one JSON line of what it shows",
+    )
     parser.set_defaults(handler=main)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine import RuleSet
+from table.commands import options
 from table.files import replaced
 from table.setup import config as configuration
 from table.setup import deckmap
@@ -324,9 +325,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--out", type=Path, required=True, help="labels.pdf, labels.svg or labels.png"
     )
     parser.add_argument("--preset", choices=RuleSet.PRESETS, help="the deck (default: configured)")
-    parser.add_argument("--sheet", choices=sorted(SHEETS), default="a4-24", help="sticker sheet")
+    parser.add_argument(
+        "--sheet", choices=sorted(SHEETS), default="a4-24", help="sticker sheet (default a4-24)"
+    )
     parser.add_argument("--deck-map", type=Path, help="where the deck map goes (default: beside)")
-    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    options.add_config(parser)
     parser.set_defaults(handler=main)
 
 

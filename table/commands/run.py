@@ -14,7 +14,7 @@ from pathlib import Path
 from engine import RuleSet
 from table.app import WindowOptions, build_table
 from table.commands import demo as demo_mod
-from table.commands import numbers
+from table.commands import numbers, options
 from table.commands import script as script_mod
 from table.flow.lock import Locked, StateLock
 from table.screen.text import language_said
@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `run` and `demo` to the command line."""
     run = sub.add_parser("run", help="start the table (no GPIO: a window, keyboard as buttons)")
-    run.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
-    run.add_argument("--pin-factory", help="gpiozero pin factory, e.g. mock or lgpio")
+    options.add_config(run)
+    options.add_pin_factory(run)
     run.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     run.add_argument(
         "--seconds", type=numbers.seconds, help="stop after this long (default: never)"
@@ -42,9 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     demo = sub.add_parser("demo", help="simulated players play a game through mock hardware")
     demo.add_argument("--headless", action="store_true", help="no window; print a JSON summary")
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
-    demo.add_argument("--preset", default="official", choices=RuleSet.PRESETS)
+    demo.add_argument(
+        "--seed", type=int, default=1, help="the shuffle and the bots' choices (default 1)"
+    )
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8",
+                      help="seats that play (default 4)")  # fmt: skip
+    demo.add_argument("--preset", default="official", choices=RuleSet.PRESETS,
+                      help="the rule set (default official)")  # fmt: skip
     demo.add_argument("--rounds", type=numbers.count, default=1, help="rounds to play (default 1)")
     demo.add_argument("--screens", type=Path, help="save a PNG of each kind of screen here")
     demo.add_argument(

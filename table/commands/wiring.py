@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from table.commands import options
 from table.commands.wiring_diagram import svg
 from table.commands.wiring_guide import markdown
 from table.setup import config as configuration
@@ -18,7 +19,7 @@ from table.setup import config as configuration
 def register(sub: argparse._SubParsersAction) -> None:
     """Add `wiring` to the command line."""
     parser = sub.add_parser("wiring", help="print the wiring guide (wiring.md) of a configuration")
-    parser.add_argument("--config", type=Path, help="configuration file (default: the shipped one)")
+    options.add_config(parser)
     parser.add_argument("--svg", type=Path, metavar="FILE", help="also write the wiring diagram")
     parser.set_defaults(handler=main)
 
