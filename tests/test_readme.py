@@ -1,5 +1,6 @@
 """What the README must tell a newcomer (issue 24): checked against the README's text."""
 
+import re
 from pathlib import Path
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
@@ -21,3 +22,15 @@ def test_the_quick_start_says_how_to_choose_the_language_and_the_screen_size():
 
 def test_the_readme_says_replay_numbers_seats_from_1():
     assert "`replay` numbers seats from 1, as the screen" in README
+
+
+def test_the_readme_names_the_journal_format_the_table_writes():
+    """The journal's format is said where its checksums are: the one `journal.FORMAT` writes,
+    and the older ones it reads (`journal.READS`) as the ones rewritten when resumed."""
+    from table.flow import journal
+
+    assert f"(format {journal.FORMAT}:" in README
+    for older in journal.READS[:-1]:
+        assert f"`game.jsonl.format{older}-N`" in README, older
+    said = {int(n) for n in re.findall(r"format (\d)", README)}
+    assert said <= set(journal.READS), said
