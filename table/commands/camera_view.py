@@ -62,7 +62,12 @@ def look(reader: Reader, folder: Path, codes: Collection[str], frames: int = WAR
     label = f"{card} | light {light.level:.0f}/255" + ("" if light.enough else " NOT ENOUGH")
     cv2.putText(drawn, label, (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
                 GREEN if light.enough else RED, 2, cv2.LINE_AA)  # fmt: skip
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    try:  # state_dir: on the Pi the service's, which the login user may not write
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ReaderUnavailable(
+            Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}", err.strerror or str(err)
+        ) from None
     if not cv2.imwrite(str(picture), drawn):
         raise ReaderUnavailable(Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}")
     return Look(light, card, picture)

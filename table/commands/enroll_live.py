@@ -135,7 +135,10 @@ class LiveEnrolment:
     def run(self) -> int:
         """Walk until every face is taken or Esc; then learn and save. 0 when all were taken."""
         folder = photos_folder(self.faces)
-        folder.mkdir(parents=True, exist_ok=True)
+        try:  # beside the faces: on the Pi in the service's state_dir, the login user's or not
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise ConfigError(f"{folder}: cannot keep the photos: {err.strerror or err}") from None
         walk = Walk.resume(distinct_faces(self.preset), folder)
         taker, painter = Taker(), Painter(self.surface)
         if walk.taken:

@@ -72,3 +72,16 @@ def test_a_camera_that_is_gone_is_one_line_and_a_failure(tmp_path):
     say = Lines()
     assert check_cameras(list(cfg.readers), tmp_path, {"R5"}, say) == ["camera spot"]
     assert say.lines == ["camera spot: camera not found: /dev/video-gone"]
+
+
+def test_a_folder_the_view_cannot_be_saved_in_is_one_line_and_a_failure(tmp_path):
+    """On the Pi, state_dir is the service's (/var/lib/uno-table): the login user's check may
+    not write there. Said for the camera, never a traceback (a file stands in the way here)."""
+    cfg = camera_config(tmp_path, recorded(tmp_path, photo("R5")))
+    (tmp_path / "taken").write_text("")
+    say = Lines()
+    assert check_cameras(list(cfg.readers), tmp_path / "taken" / "state", {"R5"}, say) == [
+        "camera spot"
+    ]
+    picture = tmp_path / "taken" / "state" / "camera-spot.png"
+    assert say.lines == [f"camera spot: camera cannot save {picture} (Not a directory)"]

@@ -144,3 +144,23 @@ def test_the_command_with_a_camera_that_is_gone_is_one_line(tmp_path, capsys):
     assert capsys.readouterr().err == (
         "uno-table: enroll --camera: camera not found: /dev/video-gone\n"
     )
+
+
+def test_a_faces_file_where_no_photo_can_be_kept_is_one_line(tmp_path, capsys):
+    """On the Pi the faces go beside the service's journal (/var/lib/uno-table), which the
+    login user may not write: one line saying where and why, never a traceback (a file
+    stands in the way here)."""
+    import cv2
+
+    from table.commands import cli
+
+    cv2.imwrite(str(tmp_path / "spot.png"), empty())
+    (tmp_path / "taken").write_text("")
+    faces = tmp_path / "taken" / "faces.npz"
+    rc = cli.main(["enroll", "--camera", "--reader", str(tmp_path / "spot.png"),
+                   "--faces", str(faces)])  # fmt: skip
+    assert rc == 2
+    folder = tmp_path / "taken" / "faces-photos"
+    assert capsys.readouterr().err.endswith(
+        f"uno-table: {folder}: cannot keep the photos: Not a directory\n"
+    )
