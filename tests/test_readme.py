@@ -1,7 +1,10 @@
 """What the README must tell a newcomer (issue 24): checked against the README's text."""
 
 import re
+import shlex
 from pathlib import Path
+
+import pytest
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
 QUICK_START = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
@@ -34,3 +37,44 @@ def test_the_readme_names_the_journal_format_the_table_writes():
         assert f"`game.jsonl.format{older}-N`" in README, older
     said = {int(n) for n in re.findall(r"format (\d)", README)}
     assert said <= set(journal.READS), said
+
+
+DOCS = ("README.md", "wiring.md", "docs/architecture.md")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shown_commands() -> list[tuple[str, str]]:
+    """Every `uno-table CMD ...` line of the docs' sh blocks, without its comment."""
+    found = []
+    for doc in DOCS:
+        for block in re.findall(r"```sh\n(.*?)```", (ROOT / doc).read_text(), re.S):
+            for line in block.splitlines():
+                command = line.split("#", 1)[0].split("|", 1)[0].strip()
+                command = command.removeprefix("sudo ")
+                if command.startswith("uno-table "):
+                    found.append((doc, command))
+    return found
+
+
+@pytest.mark.parametrize(("doc", "command"), shown_commands())
+def test_every_command_the_docs_show_is_one_the_command_line_takes(doc, command):
+    """A flag renamed or dropped leaves no example behind that `uno-table` would refuse."""
+    from table.commands import cli
+
+    try:
+        cli.build_parser().parse_args(shlex.split(command)[1:])
+    except SystemExit:
+        pytest.fail(f"{doc}: {command}: refused by the command line")
+
+
+def test_the_defaults_the_readme_gives_are_the_shipped_ones():
+    """`key` (N) in the README is the default of that key in table/default.toml (a reader's
+    commented-out keys as written there)."""
+    text = (ROOT / "table" / "default.toml").read_text()
+    shipped = dict(re.findall(r"^#? *([a-z_]+) = (\d+)\b", text, re.M))
+    said = re.findall(r"`([a-z_]+)`\s+\((\d+)\)", README)
+    assert said, "no default said"
+    for key, value in said:
+        assert shipped.get(key) == value, (
+            f"README: `{key}` ({value}), default.toml: {shipped.get(key)}"
+        )
