@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textwrap import wrap
 
+from engine import RuleSet
 from hw.keyboard import PAD_KEYS, SEAT_KEYS
 from table.setup import pinout
 from table.setup.config import MAX_SEATS, Config
@@ -263,6 +264,14 @@ def _keymap() -> list[str]:
     return [*seats, "", *_para(text, "  ", "  ")[:-1]]
 
 
+def _deck_sizes() -> str:
+    """How many cards each preset's deck holds: '112 for official and cool, 108 for ...'."""
+    presets: dict[int, list[str]] = {}
+    for preset in RuleSet.PRESETS:
+        presets.setdefault(len(RuleSet.preset(preset).deck()), []).append(preset)
+    return ", ".join(f"{size} for {' and '.join(names)}" for size, names in presets.items())
+
+
 def _parts_list(config: Config) -> list[str]:
     seats = len(config.seats)
     leds = sum(seat.pins.led is not None for seat in config.seats)
@@ -284,11 +293,12 @@ def _parts_list(config: Config) -> list[str]:
         f"| resistors for long leads | up to {2 * buttons} | 1 kΩ, or {PULL_UP_OHMS / 1000:.1f} "
         f"kΩ, or both ({PULL_UP_OHMS / 1000:.1f} kΩ and {SERIES_OHMS} Ω) for each button: see "
         "Long leads |",
-        "| card reader | 1 | a USB barcode/QR scanner that has a USB serial (CDC/COM) mode, or "
-        "an NFC reader with a serial interface (USB, or a 3.3 V UART; an RDM6300 with its "
-        "divider) |",
-        "| NFC stickers | one per card | NFC readers only: 112 for the official and cool decks, "
-        "108 for reglamento and playone; `uno-table enroll` maps them to cards |",
+        "| card reader | 1 | a USB barcode/QR scanner that has a USB serial (CDC/COM) mode, an "
+        "NFC reader (a PN532 on the UART, an ACR122U on USB), an RDM6300 125 kHz module (with "
+        "its divider), or a camera: README.md, Card readers and Camera |",
+        "| tags | one per card | NFC stickers (NTAG213) for an NFC reader, EM4100 tags for an "
+        f"RDM6300 (none for printed labels or a camera): {_deck_sizes()}; `uno-table enroll` "
+        "maps them to cards |",
         "| wire | 5 cores per seat panel, 5 for the pad | the panel's signals and its ground; "
         "ribbon cable or twisted pairs |",
         "| female jumper wires or a GPIO screw-terminal board | 1 set | to reach the header "

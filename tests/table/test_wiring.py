@@ -121,3 +121,18 @@ def test_a_diagram_path_it_cannot_write_is_one_line_and_no_guide(tmp_path, capsy
     out, err = capsys.readouterr()
     assert out == ""
     assert err == f"uno-table: cannot write the diagram to {bad}: No such file or directory\n"
+
+
+def test_the_parts_list_buys_tags_each_reader_reads_one_per_card_of_each_deck():
+    """An RDM6300 reads 125 kHz EM4100 tags, not NFC stickers: the list must not send its
+    buyer for stickers it cannot read. The counts are the engine's decks."""
+    from engine import RuleSet
+
+    parts = markdown(config.load()).split("## Parts list", 1)[1]
+    rows = {row.split(" | ")[0].lstrip("| "): row for row in parts.splitlines() if "|" in row}
+    assert "an RDM6300 125 kHz module" in rows["card reader"]
+    assert "RDM6300" not in rows["card reader"].split("NFC reader", 1)[1].split(")", 1)[0]
+    tags = rows["tags"]
+    assert "NFC stickers (NTAG213)" in tags and "EM4100" in tags and "camera" in tags
+    for preset in RuleSet.PRESETS:
+        assert f"{len(RuleSet.preset(preset).deck())} for " in tags, preset
