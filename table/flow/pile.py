@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine import IllegalAction
 from engine import events as ev
+from hw.codebook import fold
 from hw.events import CodeScanned
 from table.flow.refusals import TableRefusal
 
@@ -24,7 +25,7 @@ READ_TWICE = TableRefusal.READ_TWICE
 
 def tag_of(scan: CodeScanned) -> str | None:
     """The physical card's own id: a tag id the deck map knows; None for a printed code."""
-    return scan.tag if scan.tag and scan.tag.upper() != scan.code else None
+    return scan.tag if scan.tag and fold(scan.tag) != scan.code else None
 
 
 class Pile:
