@@ -98,6 +98,16 @@ def test_a_saved_game_that_is_not_a_file_starts_the_table(tmp_path, source):
     assert not any("Traceback" in line for line in lines), lines
 
 
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_table_script_is_read_from_a_file_only(tmp_path, source):
+    """Before: a FIFO as the script hung the command before it started, and /dev/zero read
+    on until the machine's memory ran out."""
+    make, said = SOURCES[source]
+    path = make(tmp_path, "script.txt")
+    done = command("run", "--headless", "--script", str(path))
+    one_line(done, 2, f"uno-table: {path}: cannot read the script: {said}")
+
+
 CONTROLS = ["\\u0000", "\\u001b[2J", "\\n", "\\u007f", "\\u0085"]
 FIELDS = {
     "seat": ('[[seat]]\nname = "Ana{}"\nposition = "bottom"\nuno = 5\nchallenge = 6\n'
