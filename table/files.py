@@ -123,6 +123,12 @@ def replaced(path: Path | str, mode: str = "wb", **options) -> Iterator[IO]:
         raise
 
 
+def write_whole(path: Path | str, data: bytes) -> None:
+    """`data` as the whole of the file at `path`, as `replaced` writes it; raises OSError."""
+    with replaced(path) as out:
+        out.write(data)
+
+
 def _fresh(path: Path) -> int:
     """A new empty file at `path`, opened to write (its descriptor). Whatever was there is
     removed first, never opened: a copy a stop left, or a FIFO (opening it would wait for a

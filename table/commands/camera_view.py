@@ -13,6 +13,7 @@ from hw.events import Problem
 from hw.frames import open_frames
 from hw.light import Light, light_of
 from hw.reader import DeviceLost, ReaderUnavailable
+from table.files import write_whole
 from table.setup.config import Reader
 
 WARM_UP = 10
@@ -63,8 +64,15 @@ def look(reader: Reader, folder: Path, codes: Collection[str], frames: int = WAR
     cv2.putText(drawn, label, (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
                 GREEN if light.enough else RED, 2, cv2.LINE_AA)  # fmt: skip
     Path(folder).mkdir(parents=True, exist_ok=True)
-    if not cv2.imwrite(str(picture), drawn):
-        raise ReaderUnavailable(Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}")
+    encoded, png = cv2.imencode(".png", drawn)
+    try:  # in place of whatever is there, never through a link or into a FIFO (files.replaced)
+        if not encoded:
+            raise OSError("not encoded")
+        write_whole(picture, png.tobytes())
+    except OSError as err:
+        raise ReaderUnavailable(
+            Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}", err.strerror or str(err)
+        ) from None
     return Look(light, card, picture)
 
 
