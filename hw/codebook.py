@@ -19,12 +19,22 @@ class CodeBook:
         if text in self.deck_map:
             return self.deck_map[text]
         # Hex ids come in either case: a keyboard reader types 04a1b2c3, nfcpy says 04A1B2C3.
-        code = text.upper()
+        code = fold(text)
         return self._by_upper_tag.get(code) or (code if code in self.codes else None)
 
     @cached_property
     def _by_upper_tag(self) -> Mapping[str, str]:
-        return {tag.upper(): code for tag, code in self.deck_map.items()}
+        return {fold(tag): code for tag, code in self.deck_map.items()}
+
+
+def fold(text: str) -> str:
+    """`text` with ASCII's small letters made capitals, and only those: Unicode's capitals of
+    other letters are ASCII ones too (a long s is an S, the ligature ff is FF), and noise that
+    decodes to one of those must not read as a card."""
+    return text.translate(_CAPITALS)
+
+
+_CAPITALS = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def printable(text: str) -> bool:

@@ -99,7 +99,9 @@ class Keyboard:
             self.typed = self.typed[:-1]
         else:
             char = name.strip("[]")  # keypad digits are named '[1]'
-            if len(char) == 1 and char.isalnum():
+            # ASCII only: a layout's other letters have capitals that are ASCII ones (a long
+            # s is an S), and other digits are no code's.
+            if len(char) == 1 and char.isascii() and char.isalnum():
                 return self._type(char.upper())
         return None
 

@@ -110,7 +110,7 @@ def replaced(path: Path | str, mode: str = "wb", **options) -> Iterator[IO]:
     path = Path(path)
     tmp = path.with_name(path.name + ".new")
     try:
-        with open(tmp, mode, **options) as out:
+        with open(_fresh(tmp), mode, **options) as out:
             yield out
             out.flush()
             os.fsync(out.fileno())
@@ -121,3 +121,20 @@ def replaced(path: Path | str, mode: str = "wb", **options) -> Iterator[IO]:
         if isinstance(err, OSError) and err.filename == str(tmp):
             err.filename = str(path)  # the file people asked for, not our copy's name
         raise
+
+
+def write_whole(path: Path | str, data: bytes) -> None:
+    """`data` as the whole of the file at `path`, as `replaced` writes it; raises OSError."""
+    with replaced(path) as out:
+        out.write(data)
+
+
+def _fresh(path: Path) -> int:
+    """A new empty file at `path`, opened to write (its descriptor). Whatever was there is
+    removed first, never opened: a copy a stop left, or a FIFO (opening it would wait for a
+    reader for ever), a link (the file it leads to would be written over) or a device. A
+    folder there is an OSError."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC  # O_EXCL: never through a link
+    return os.open(path, flags, 0o666)

@@ -13,6 +13,7 @@ from hw.events import Problem
 from hw.frames import open_frames
 from hw.light import Light, light_of
 from hw.reader import DeviceLost, ReaderUnavailable
+from table.files import write_whole
 from table.setup.config import Reader
 
 WARM_UP = 10
@@ -62,14 +63,17 @@ def look(reader: Reader, folder: Path, codes: Collection[str], frames: int = WAR
     label = f"{card} | light {light.level:.0f}/255" + ("" if light.enough else " NOT ENOUGH")
     cv2.putText(drawn, label, (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
                 GREEN if light.enough else RED, 2, cv2.LINE_AA)  # fmt: skip
+    encoded, png = cv2.imencode(".png", drawn)
     try:  # state_dir: on the Pi the service's, which the login user may not write
         Path(folder).mkdir(parents=True, exist_ok=True)
+        if not encoded:
+            raise OSError("not encoded")
+        # In place of whatever is there, never through a link or into a FIFO (files.replaced).
+        write_whole(picture, png.tobytes())
     except OSError as err:
         raise ReaderUnavailable(
             Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}", err.strerror or str(err)
         ) from None
-    if not cv2.imwrite(str(picture), drawn):
-        raise ReaderUnavailable(Problem.CAMERA_CANNOT_OPEN, f"camera cannot save {picture}")
     return Look(light, card, picture)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine import RuleSet
+from hw.codebook import fold
 from hw.events import CodeScanned, DeviceProblem, DeviceReady, InputEvent
 from hw.protocols import BAUD, ReaderProtocol
 from table.commands import enroll_camera, numbers, options
@@ -183,8 +184,8 @@ def _next_new_tag(events, tags, clock: _Deadline, code: str, prompt: str, say) -
         match event:
             case CodeScanned(code=tag) if tag in tags:
                 say(f"  tag {tag} is already {tags[tag]}: nothing saved")
-            case CodeScanned(code=tag) if tag.upper() in CARD_CODES and tag.upper() != code:
-                say(f"  {tag} reads as the card {tag.upper()}, not as a tag: nothing saved")
+            case CodeScanned(code=tag) if fold(tag) in CARD_CODES and fold(tag) != code:
+                say(f"  {tag} reads as the card {fold(tag)}, not as a tag: nothing saved")
             case CodeScanned(code=tag):
                 return tag
             case DeviceProblem() as problem:

@@ -20,6 +20,7 @@ from hw.frames import FrameSource, open_frames
 from hw.protocols import ReaderProtocol
 from hw.reader import DeviceLost, ReaderUnavailable
 from hw.spot import Stillness, dark
+from table.files import write_whole
 from table.screen import theme
 from table.screen.cards_art import card_face, letters_for
 from table.screen.frame import language
@@ -192,7 +193,12 @@ class LiveEnrolment:
 
         code = walk.current
         path = folder / f"{code}{SUFFIX}"
-        if not cv2.imwrite(str(path), frame):
+        encoded, png = cv2.imencode(".png", frame)  # SUFFIX ends with .png
+        try:  # in place of whatever is there, never through a link (files.replaced)
+            if not encoded:
+                raise OSError("not encoded")
+            write_whole(path, png.tobytes())
+        except OSError:
             self.say(f"  cannot save {path}: lay it again")
             return
         walk.take()

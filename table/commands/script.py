@@ -29,10 +29,12 @@ from hw.protocols import ReaderProtocol
 from hw.reader import ReaderUnavailable
 from hw.sim import SimButtons, SimReader, StillClock, clocked_pins, in_flight
 from table.app import WindowOptions, build_table
+from table.files import read_bytes
 from table.flow.lock import StateLock
 from table.flow.session import Phase, Session
 from table.setup.config import Config, Reader
 
+LIMIT = 16 << 20  # bytes: some 500,000 lines, far more than any script
 VERBS = ("press", "hold", "pad", "scan", "bytes", "show", "unplug", "plug", "wait")
 MAX_SECONDS = 10_000_000.0
 STEP = 0.005  # real seconds the loop waits for input at most while something is on its way
@@ -236,8 +238,8 @@ def _is_byte(word: str) -> bool:
 
 def read_script(path: Path, config: Config) -> list[Step]:
     """A script file's steps for this configuration; ScriptError says what is wrong."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
+    try:  # a regular file, read bounded: a FIFO would hang the command, /dev/zero fill memory
+        text = read_bytes(path, LIMIT).decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
         raise ScriptError(f"{path}: cannot read the script: {why}") from None

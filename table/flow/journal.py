@@ -21,9 +21,12 @@ anywhere, is damage: the file is kept beside the journal, which is rewritten to 
 Format 1 journals (before checksums) and format 2 (checksums not chained) are read, checked as
 far as they can be, and rewritten in this format when resumed (the old file is kept beside).
 
-While the table runs, a journal that another program removed, emptied, cut or replaced is
-noticed at the next record (it is not what the table wrote) and written whole again from the
-game the table holds (`Journal.repaired` says so, for the screen).
+While the table runs, a journal that another program removed, emptied, cut, replaced or wrote
+over (anywhere: its time says it was written since the table last did) is noticed at the next
+record (it is not what the table wrote) and written whole again from the game the table holds
+(`Journal.repaired` says so, for the screen). Only a write within the same tick of the
+filesystem's clock as the table's own last one leaves no trace in that time; a kernel with
+fine-grained (multigrain) timestamps has no such tick.
 """
 
 from __future__ import annotations
@@ -287,6 +290,7 @@ class Journal:
         self.count = count  # actions recorded so far
         self._size = size  # bytes of whole records: a failed write is cut back to here
         self._last = last  # the last whole record: the next chains on from it
+        self._stamp = 0  # the file's time (st_mtime_ns) after this journal last wrote to it
         self._file: BinaryIO | None = None
         self.set_aside: SetAside | None = None  # what resuming kept beside, if anything
         self.notes: list[dict | None] = []  # the table's note of each action recorded
@@ -380,6 +384,7 @@ class Journal:
                     file.truncate(self._size)
                     os.fsync(file.fileno())
                 file.seek(self._size)
+                self._stamp = os.fstat(file.fileno()).st_mtime_ns
             except OSError:
                 file.close()
                 raise
@@ -399,6 +404,7 @@ class Journal:
             data = memoryview(line)
             while data:
                 data = data[file.write(data) :]
+            self._stamp = os.fstat(file.fileno()).st_mtime_ns
             if wait:
                 self.sync(file.fileno())
         except OSError:
@@ -481,6 +487,7 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         again = type(self)._write(self.path, self.header, game.history[:-1], self.notes)
         self._file, self._size, self._last = again._file, again._size, again._last
+        self._stamp = again._stamp
         self.repaired = Repair(change, kept)
 
     def _change(self) -> Change | None:
@@ -496,7 +503,15 @@ class Journal:
             if found.st_size != self._size:
                 return Change.CUT if found.st_size < self._size else Change.CHANGED
             # The very file at `path`: read through the open file, not by opening it again.
-            return None if self._ends_with_last(self._file.fileno()) else Change.CHANGED
+            if not self._ends_with_last(self._file.fileno()):
+                return Change.CHANGED
+            # Written to since this journal last did: an earlier record may have been written
+            # over in place (the same length), which only reading it all would show.
+            if found.st_mtime_ns != self._stamp:
+                if not self._holds_what_was_written():
+                    return Change.CHANGED
+                self._stamp = found.st_mtime_ns
+            return None
         if found.st_size < self._size:
             return Change.CUT
         fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -504,6 +519,21 @@ class Journal:
             return None if self._ends_with_last(fd) else Change.CHANGED
         finally:
             os.close(fd)
+
+    def _holds_what_was_written(self) -> bool:
+        """The file at `path` is this game's journal, every record good, as many as written
+        and the last one the last written: its chained checksums leave no other record."""
+        try:
+            contents = read(self.path)
+        except (JournalError, OSError):
+            return False
+        return (
+            contents.damage is None
+            and not contents.torn
+            and contents.lines == self.count
+            and contents.last == self._last
+            and contents.header.get("game") == self.header.get("game")
+        )
 
     def _ends_with_last(self, fd: int) -> bool:
         """The file `fd` holds, where the last record belongs, the last record written."""

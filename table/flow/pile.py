@@ -14,9 +14,13 @@ from collections.abc import Sequence
 
 from engine import IllegalAction
 from engine import events as ev
+from hw.codebook import fold
 from hw.events import CodeScanned
 from table.flow.refusals import TableRefusal
 
+CARDLESS = (ev.UnoCalled, ev.ColorChosen)
+"""Events of an action that moves no card (an UNO call, a colour named): after one, a printed
+code read again is still the card just played read twice, as before it."""
 ON_PILE = TableRefusal.ALREADY_ON_PILE
 SHOWN = TableRefusal.SHOWN_ALREADY
 READ_TWICE = TableRefusal.READ_TWICE
@@ -24,7 +28,7 @@ READ_TWICE = TableRefusal.READ_TWICE
 
 def tag_of(scan: CodeScanned) -> str | None:
     """The physical card's own id: a tag id the deck map knows; None for a printed code."""
-    return scan.tag if scan.tag and scan.tag.upper() != scan.code else None
+    return scan.tag if scan.tag and fold(scan.tag) != scan.code else None
 
 
 class Pile:
@@ -79,6 +83,13 @@ class Pile:
     def applied(self, scans: Sequence[CodeScanned], events: Sequence[ev.Event], count: int) -> None:
         """Follow an applied action: the scanned cards that went onto the pile or were shown,
         a reshuffle (only the top stays), a new deal (the pile is empty)."""
+        if (
+            self._last_count == count - 1
+            and events
+            and all(isinstance(e, CARDLESS) for e in events)
+        ):
+            self._last_count = count  # nothing else happened to the cards: still just after it
+            return
         for event in events:
             if isinstance(event, ev.Played | ev.FirstCard | ev.Revealed) and scans:
                 self._taken(scans, count, onto_pile=not isinstance(event, ev.Revealed))

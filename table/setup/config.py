@@ -428,6 +428,8 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
 
 def _reader(table: _Table, number: int, seats: int, folder: Path, state_dir: Path) -> Reader:
     name = table.str("name", f"reader {number}", max_len=24)
+    if not name.strip():  # the screen says its problems after its name
+        table.fail("name", "a name of 1 to 24 characters", name)
     protocol = ReaderProtocol(table.choice("protocol", tuple(ReaderProtocol), ReaderProtocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import RuleSet
+from hw.codebook import fold
 from table.files import replaced
 from table.setup.config import ConfigError, read_text, toml
 
@@ -50,7 +51,7 @@ def _one_card_a_tag(path: Path, tags: Mapping[str, str]) -> None:
     make every printed label of that card another card."""
     seen: dict[str, str] = {}
     for tag, code in tags.items():
-        upper = tag.upper()
+        upper = fold(tag)
         if upper in CARD_CODES and upper != code:
             raise ConfigError(f'{path}: tags."{tag}": reads as the card {upper}, not {code}')
         if upper in seen:

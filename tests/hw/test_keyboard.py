@@ -108,3 +108,11 @@ def test_a_code_typed_past_a_lines_length_is_said_too_long_up_to_its_enter(keybo
     assert type_keys(keyboard, ["escape", "g", "0", "return"]) == [  # Esc: a fresh start
         CodeScanned("G0", "keyboard", 1.0)
     ]
+
+
+def test_a_key_of_a_letter_outside_ascii_types_nothing(keyboard):
+    """Before: a long s key (U+017F, whose capital is S) typed an S, and a German sharp s
+    typed SS: a layout's letters are no code's letters."""
+    assert type_keys(keyboard, ["r", "\u017f", "\u00df", "\u0665", "return"]) == [
+        DeviceProblem("keyboard", Problem.UNKNOWN_CODE, "unknown code", "R")
+    ]

@@ -243,3 +243,17 @@ def test_a_scan_that_came_whole_is_one_read(sim):
         device.cancel()
         thread.join(30)
         device.close()
+
+
+@pytest.mark.parametrize("text", ["R\u017f", "W\u017f", "04A1B2\ufb00", "\ufb00"])
+def test_only_ascii_letters_are_read_in_either_case(text):
+    """Before: "R" and a long s (bytes 52 c5 bf, noise on a line) read as RS, a red skip
+    (str.upper turns U+017F into S), and "04A1B2" and the ligature U+FB00 as the tag 04A1B2FF."""
+    book = CodeBook(CODES | {"RS", "WS"}, {"04A1B2FF": "R5"})
+    assert book.decode(text) is None
+    assert book.decode(text.encode("ascii", "replace").decode()) is None  # "?" is no letter
+
+
+def test_ascii_ids_and_codes_are_still_read_in_either_case():
+    book = CodeBook(CODES | {"RS"}, {"04A1B2FF": "R5"})
+    assert [book.decode(t) for t in ("rs", "Rs", "04a1b2ff", "gd2")] == ["RS", "RS", "R5", "GD2"]

@@ -85,3 +85,17 @@ def test_a_folder_the_view_cannot_be_saved_in_is_one_line_and_a_failure(tmp_path
     ]
     picture = tmp_path / "taken" / "state" / "camera-spot.png"
     assert say.lines == [f"camera spot: camera cannot save {picture} (Not a directory)"]
+
+
+def test_the_view_is_saved_in_place_of_a_link_never_through_it(tmp_path):
+    """Before: a link at camera-spot.png in state_dir had the view written over the file it
+    leads to (a FIFO there hung the check)."""
+    cfg = camera_config(tmp_path, recorded(tmp_path, photo("R5")))
+    (tmp_path / "state").mkdir()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("kept\n")
+    picture = tmp_path / "state" / "camera-spot.png"
+    picture.symlink_to(precious)
+    assert check_cameras(list(cfg.readers), tmp_path / "state", {"R5"}, Lines()) == []
+    assert precious.read_text() == "kept\n"
+    assert not picture.is_symlink() and cv2.imread(str(picture)) is not None

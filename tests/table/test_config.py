@@ -168,6 +168,9 @@ BAD = [
     ("[color_pad]\nred = 'x'", 'color_pad.red: expected a whole number from 0 to 27, got "x"'),
     ("[color_pad]\npurple = 1", "color_pad.purple: unknown key"),
     ("[[reader]]\nname = 'a'", "reader[1].device: missing, expected a text"),
+    # Before: taken, and every problem of that reader said as ": a garbled scan: ...".
+    ("[[reader]]\nname = ' '\ndevice = 'x'", 'reader[1].name: expected a name of 1 to 24 '
+     'characters, got " "'),
     ("[[reader]]\ndevice = ''", 'reader[1].device: expected a path, a /dev/serial/by-id or '
      'by-path name or a USB VID:PID, got ""'),
     ("[[reader]]\nprotocol = 'nfc'\ndevice = ''", "reader[1].device: expected an nfcpy device"),

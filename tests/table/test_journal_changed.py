@@ -52,6 +52,25 @@ def remove(path):
     path.unlink()
 
 
+def later(path, before):
+    """The file's time one second after `before`'s: the write above came after the table's
+    last record, on a filesystem whose clock ticks too coarsely to tell them apart too."""
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+
+
+def rewrite_middle(path):
+    """The same length, another card in an earlier record: written in place, the last record
+    left as it was (before: unnoticed, and a restart resumed before that record)."""
+    before = os.stat(path)
+    data = path.read_bytes()
+    second = data.index(b"\n", data.index(b"\n") + 1) + 1  # the second record
+    at = data.index(b'"seat":', second) + len(b'"seat":')
+    with open(path, "r+b") as file:
+        file.seek(at)
+        file.write(b"3" if data[at : at + 1] != b"3" else b"2")
+    later(path, before)
+
+
 @pytest.mark.parametrize(
     ("change", "kind", "kept"),
     [
@@ -59,6 +78,7 @@ def remove(path):
         (cut, Change.CUT, True),
         (restore, Change.CUT, True),
         (overwrite, Change.CHANGED, True),
+        (rewrite_middle, Change.CHANGED, True),
         (replace, Change.REPLACED, True),
         (remove, Change.REMOVED, False),
     ],
@@ -132,6 +152,23 @@ def test_a_resume_that_fails_on_a_full_disk_keeps_one_copy_of_the_damage(tmp_pat
         assert sorted(p.name for p in disk.iterdir()) == ["game.jsonl", "game.jsonl.damaged-1"]
         again.journal.close()
         assert Journal.resume(path)[1].set_aside is None
+
+
+def test_a_journal_touched_but_not_changed_is_not_written_again(tmp_path):
+    """Its time changed (`touch`, a backup tool that wrote the same bytes back): it is read
+    once to see that it holds the records written, and kept as it is."""
+    game = bot_game("official", 4, max_actions=30)
+    path = tmp_path / "game.jsonl"
+    journal = journaled(path, game)
+    more = bot_game("official", 4, max_actions=33).history[30:]
+    journal.apply(game, more[0])
+    path.write_bytes(path.read_bytes())  # the same bytes, written again in place
+    later(path, os.stat(path))
+    journal.apply(game, more[1])
+    journal.apply(game, more[2])
+    journal.close()
+    assert journal.repaired is None and os.listdir(tmp_path) == ["game.jsonl"]
+    assert read(path).replay().snapshot() == game.snapshot()
 
 
 def test_the_check_before_a_record_reads_the_open_file_and_opens_none(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ MemoryError. Each case through the command line, in a process of its own."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from .test_table_reliability import uno_table, wait_for_frame
+from table.flow.journal import read
+
+from .test_script import START
+from .test_table_reliability import CARDS, uno_table, wait_for_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_GUARD = 120  # seconds: only a hang reaches it
@@ -96,6 +100,46 @@ def test_a_saved_game_that_is_not_a_file_starts_the_table(tmp_path, source):
         proc.kill()
         proc.communicate(timeout=HANG_GUARD)
     assert not any("Traceback" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_table_script_is_read_from_a_file_only(tmp_path, source):
+    """Before: a FIFO as the script hung the command before it started, and /dev/zero read
+    on until the machine's memory ran out."""
+    make, said = SOURCES[source]
+    path = make(tmp_path, "script.txt")
+    done = command("run", "--headless", "--script", str(path))
+    one_line(done, 2, f"uno-table: {path}: cannot read the script: {said}")
+
+
+def fifo_at(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def link_out(path: Path) -> None:
+    path.symlink_to(path.parents[1] / "precious.txt")
+
+
+@pytest.mark.parametrize("make", [fifo_at, link_out], ids=["fifo", "link"])
+def test_what_lies_where_a_file_is_written_before_its_rename_is_replaced(tmp_path, make):
+    """A file is written whole beside its place (`game.jsonl.new`), then renamed in. Before:
+    a FIFO there hung the table at the press that starts a game, for good, and a link there
+    had the journal written over the file it leads to, and game.jsonl made that link."""
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    (tmp_path / "precious.txt").write_text("kept\n")
+    make(state_dir / "game.jsonl.new")
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{state_dir}"\n')
+    script = tmp_path / "s.txt"
+    script.write_text(START + CARDS)
+    done = command("run", "--headless", "--script", str(script), "--config", str(config))
+    assert done.returncode == 0, done.stderr[-2000:]
+    state = json.loads(done.stdout)
+    assert state["screen"] == "game" and len(state["actions"]) == 4 and state["notices"] == []
+    assert (tmp_path / "precious.txt").read_text() == "kept\n"
+    journal = state_dir / "game.jsonl"
+    assert not journal.is_symlink() and len(read(journal).actions) == 4
 
 
 CONTROLS = ["\\u0000", "\\u001b[2J", "\\n", "\\u007f", "\\u0085"]

@@ -61,6 +61,20 @@ def test_a_double_scan_of_a_printed_code_is_one_play(tmp_path):
     assert again["discard"] == ["R1", "R7", "R7"] and again["hand_counts"] == {"1": 6, "2": 6}
 
 
+def test_a_call_or_a_colour_after_a_printed_card_leaves_its_second_read_a_read(tmp_path):
+    """Before: UNO pressed (or the wild's colour named) between a card and its second read
+    made that read the next seat's play of the same card: the call is an action, and "before
+    anything else happens" counted it. Neither moves a card: the read is the same card's."""
+    two = "[knobs]\nhand_size = 2\n"
+    state = play(tmp_path, START + "2 scan pile R7\n2.3 press 2 uno\n2.8 scan pile R7\n", two)
+    assert state["discard"] == ["R1", "R7"] and state["hand_counts"] == {"1": 2, "2": 1}
+    assert [a["type"] for a in state["actions"]] == ["Flip", "Play", "CallUno"]
+    assert state["notices"] == [refused(1, "read_twice")]
+    state = play(tmp_path, START + "2 scan pile W\n2.3 pad green\n2.8 scan pile W\n")
+    assert state["discard"] == ["R1", "W"] and state["hand_counts"] == {"1": 7, "2": 6}
+    assert state["color"] == "G" and state["notices"] == [refused(1, "read_twice")]
+
+
 def test_a_tag_on_the_pile_is_refused_and_another_copy_plays(tmp_path):
     script = "\n".join(
         [

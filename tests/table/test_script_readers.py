@@ -72,3 +72,14 @@ def test_noise_too_long_for_a_line_plays_no_card_with_its_tail(tmp_path):
     state = play(tmp_path, 'protocol = "lines"', script)
     assert state["actions"] == [] and state["top"] is None
     assert state["notices"] == ["pile: a garbled scan: scan it again"]
+
+
+def test_bytes_whose_capitals_are_a_code_in_unicode_only_play_no_card(tmp_path):
+    """Before: "R" and a long s (52 c5 bf: U+017F, whose capital is S) turned a red skip over."""
+    script = START + "1.0 bytes pile 52 c5 bf 0d 0a\n1.5 bytes pile 67 ef ac 80 0d 0a\n"
+    state = play(tmp_path, 'protocol = "lines"', script)
+    assert state["actions"] == [] and state["top"] is None
+    assert state["notices"] == [
+        "pile: R\u017f is not a card code",
+        "pile: g\ufb00 is not a card code",
+    ]
