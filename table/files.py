@@ -75,10 +75,17 @@ def _kind(mode: int) -> Thing | None:
     return next((thing for test, thing in KINDS if test(mode)), Thing.OTHER)
 
 
-def read_bytes(path: Path | str, limit: int) -> bytes:
-    """A regular file's bytes, at most `limit` of them; NotAFile, TooBig or another OSError."""
-    try:  # O_NONBLOCK: opening a FIFO waits for a writer without it
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+STREAMS = (Thing.FIFO, Thing.DEVICE)
+"""What `read_bytes(streams=True)` reads as well: a pipe (/dev/stdin, a shell's <(...)), a
+named pipe (read once its writer comes, as `cat` would), a terminal."""
+
+
+def read_bytes(path: Path | str, limit: int, streams: bool = False) -> bytes:
+    """A regular file's bytes (or a stream's, with `streams`), at most `limit` of them;
+    NotAFile, TooBig or another OSError."""
+    blocking = 0 if streams else os.O_NONBLOCK  # O_NONBLOCK: a FIFO's open waits for a writer
+    try:
+        fd = os.open(path, os.O_RDONLY | blocking | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
         if os.path.islink(path):
             raise NotAFile(path, Thing.DANGLING) from None
@@ -89,7 +96,7 @@ def read_bytes(path: Path | str, limit: int) -> bytes:
         raise
     try:
         thing = _kind(os.fstat(fd).st_mode)
-        if thing is not None:
+        if thing is not None and not (streams and thing in STREAMS):
             raise NotAFile(path, thing)
         chunks, size = [], 0
         while chunk := os.read(fd, min(1 << 20, limit + 1 - size)):

@@ -238,8 +238,8 @@ def _is_byte(word: str) -> bool:
 
 def read_script(path: Path, config: Config) -> list[Step]:
     """A script file's steps for this configuration; ScriptError says what is wrong."""
-    try:  # a regular file, read bounded: a FIFO would hang the command, /dev/zero fill memory
-        text = read_bytes(path, LIMIT).decode("utf-8")
+    try:  # a file or a pipe (/dev/stdin), read bounded: /dev/zero would fill the memory
+        text = read_bytes(path, LIMIT, streams=True).decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
         raise ScriptError(f"{path}: cannot read the script: {why}") from None
