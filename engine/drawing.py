@@ -72,12 +72,12 @@ def _has_playable(s: State, hand: Hand) -> bool:
 def after_draw(s: State, card: Card) -> AfterDraw:
     """What a drawn card the engine has seen leads to."""
     rules = s.rules
-    if rules.draw_to_match or rules.draw_until_play:
-        return _WAIT  # play it if it fits, else draw again (cool: or draw on anyway)
+    if rules.draw_until_play:
+        return _WAIT  # cool: play any card that fits, or draw on
     if not fits(s, card):
-        return _PASS
+        return _WAIT if rules.draw_to_match else _PASS  # draw_to_match: draw again
     if rules.autoplay_drawn and not swaps(rules, card):
-        return _PLAY
+        return _PLAY  # playone: with draw_to_match too, the card that fits is played for you
     return _WAIT
 
 

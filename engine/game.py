@@ -890,6 +890,19 @@ class Game:
             scoring.end_round(s, active[0], events)
         elif s.awaiting.seat == seat:
             self._move_on_from_leaver(seat, events)
+        else:
+            self._drop_waiting_leaver(seat)
+
+    def _drop_waiting_leaver(self, seat: int) -> None:
+        """A seat that leaves while another is awaited is not waited for later: its hand is
+        not shown in the tally, and a challenge it made dies with it (the next seat plays)."""
+        s = self._s
+        if seat in s.to_reveal:
+            s.to_reveal.remove(seat)
+        elif s.awaiting.kind is _REVEAL and s.w4 is not None and s.w4.challenger == seat:
+            # As a victim leaving before it challenges: nothing is drawn.
+            s.pending, s.w4 = 0, None
+            s.begin_turn(s.next(seat))
 
     def _move_on_from_leaver(self, seat: int, events: Events) -> None:
         s = self._s

@@ -905,6 +905,21 @@ def test_draw_to_match_on_the_official_preset():
     g.apply(Play(0, "R8"))
 
 
+@hands("seen", why=TRUSTED)
+@rule("draw_to_match", 370, "knobs")
+def test_draw_to_match_on_the_playone_preset_plays_the_card_that_fits_for_the_player():
+    """draw_to_match knob over playone (docs/rules.md lines 177 and 370): draw until a card
+    fits, and playone plays it for the player. Before, the game waited for the player to play
+    it (the one move it allowed), where playone without the knob plays it at once."""
+    rules = RuleSet.preset("playone").replace(draw_to_match=True)
+    g = position([["G1", "G2"], ["B2"]], top="R3", rules=rules, draw_pile=["Y9", "R8", "B1"])
+    g.apply(Draw(0))
+    awaiting_after_miss = awaiting(g)
+    g.apply(Draw(0))
+    assert awaiting_after_miss == ("drawn", 0)
+    assert str(g.top) == "R8" and awaiting(g) == ("turn", 1)
+
+
 @rule("target_score", 371, "scoring")
 def test_target_score_knob():
     """target_score knob — 001 line 95 ("el primero en llegar a 500") with another target."""

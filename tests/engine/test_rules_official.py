@@ -22,6 +22,7 @@ from engine import (
     NextRound,
     Pass,
     Play,
+    Reveal,
     RuleSet,
 )
 
@@ -502,6 +503,41 @@ def test_the_dealer_leaves_before_turning_the_first_card_and_the_next_seat_turns
     awaits(g, "flip", 1)
     g.apply(Flip("R5"))
     awaits(g, "turn", 1)  # left of the dealer who left
+
+
+@hands("unseen")
+@rule(PRESET, 208, "players leaving")
+@pytest.mark.parametrize("shown", [["R1"], ["G1", "G2", "G3", "G4"]], ids=["guilty", "innocent"])
+def test_the_challenger_of_a_plus_four_leaves_while_its_player_shows_and_the_next_seat_plays(
+    shown,
+):
+    """The challenge dies with its challenger, as the +4 does with a victim that leaves before
+    challenging: nothing is drawn. Before: guilty awaited the turn of the seat that had left
+    (every move refused), innocent dealt it 6 cards."""
+    g = Game.from_position(RuleSet.preset(PRESET), hands=[5, 5, 5], top="R3", turn=0)
+    g.apply(Play(0, "W4", color="B"))
+    g.apply(Challenge(1))
+    awaits(g, "reveal", 0)
+    g.apply(Leave(1))
+    awaits(g, "turn", 2)
+    assert [g.hand_count(seat) for seat in range(3)] == [4, 0, 5]
+    assert g.pending_draw == 0 and g.challenge is None
+    refused(g, Reveal(0, shown))
+
+
+@hands("unseen")
+@rule(PRESET, 208, "players leaving")
+def test_a_seat_that_leaves_while_another_shows_its_hand_is_not_waited_for():
+    """Its count is dropped from the tally. Before: the tally came to it and waited for a hand
+    from a seat that had left; every move was refused."""
+    g = Game.from_position(RuleSet.preset(PRESET), hands=[1, 2, 3, 4], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    awaits(g, "reveal", 1)
+    g.apply(Leave(3))
+    g.apply(Reveal(1, ["G1", "G2"]))
+    g.apply(Reveal(2, ["B1", "B2", "B3"]))
+    assert g.awaiting.kind == "round_over"
+    assert g.scores[0] == 1 + 2 + 1 + 2 + 3
 
 
 @rule(PRESET, 208, "players leaving")

@@ -303,3 +303,21 @@ def test_the_last_seat_left_wins_the_round(tmp_path, preset):
         "Seat 2 leaves the game",
     ]
     assert state["screen"] == "match_over" and state["scores"] == {"1": 0, "2": 0}
+
+
+POINTS = ("official", "cool")  # the presets whose round ends in a tally of the hands
+
+
+@pytest.mark.parametrize(
+    "preset", [pytest.param(p, marks=rule(p, LEAVE_LINE[p], LEAVE_ROW)) for p in POINTS]
+)
+def test_a_seat_that_leaves_while_another_shows_its_hand_is_not_waited_for(tmp_path, preset):
+    """docs/rules.md lines 408-414: a seat leaves while the hands are counted: its count is
+    dropped. Before, when the tally came to it, the table waited for the hand of a seat that
+    had left, and every button was refused."""
+    script = three(preset) + "2.0 scan pile R6\n3.0 scan pile R7\n4.0 scan pile R8\n"
+    script += "5.0 scan pile R9\n6.0 hold 1 draw 2.5\n9.0 press 1 uno\n10.0 scan pile G1\n"
+    state = play(tmp_path, script, TWO_CARDS)
+    assert [a["type"] for a in state["actions"]][-3:] == ["Play", "Leave", "Reveal"]
+    assert state["awaiting"] == {"kind": "round_over", "seat": None}
+    assert state["scores"] == {"1": 0, "2": 1, "3": 0}
