@@ -384,11 +384,31 @@ def _title(p: Painter, lay: Layout, said: tuple[str, str], names: tuple[str, ...
     return y + lay.u(3)
 
 
+NAMES_SHARE = 0.45
+"""The most of a tally's or a scoreboard's row that its names' column takes."""
+
+
 def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
     """The area for `n` rows under `top`, and the row height."""
     area = pygame.Rect(lay.u(6), top, lay.width - lay.u(12), lay.bar.top - lay.u(3) - top)
     row_h = min(lay.u(15), area.height // max(1, n))
     return area, row_h
+
+
+def _row_px(lay: Layout, row_h: int, role: float, share: float) -> int:
+    """A row's type size: `share` of its height, at most `role`, never under the tiny size
+    (ten seats' rows at 800x480 are 25 px: half of that cannot be read from a chair)."""
+    return max(lay.px(th.TINY), min(lay.px(role), round(row_h * share)))
+
+
+def _names_w(
+    p: Painter, names: list[str], px: int, width: int, least: float, gap: int = 0
+) -> float:
+    """The width of a column of `names` at `px` and the `gap` after them: what the widest
+    needs, from `least` of `width` up to NAMES_SHARE (the cards or the bar beside them are
+    narrower then, but a name cut to tell it apart says less than a shorter bar)."""
+    widest = max((p.width(name, px) for name in names), default=0)
+    return min(width * NAMES_SHARE, max(width * least, widest + gap))
 
 
 def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
@@ -401,8 +421,9 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
     top = _title(p, lay, said, view.names)
     area, row_h = _rows(lay, top, len(shown.tally))
     gap = max(2, round(row_h * 0.1))
-    px = min(lay.px(th.MEDIUM), round(row_h * 0.45))
-    name_w = area.width * 0.22
+    px = _row_px(lay, row_h, th.MEDIUM, 0.45)
+    shown_names = [names.get(r.seat, "") for r in shown.tally]
+    name_w = _names_w(p, shown_names, px, area.width, 0.22, lay.u(1))
     points_w = area.width * 0.12
     for k, row in enumerate(shown.tally):
         rect = _row_panel(p, lay, area, (k, row_h, gap), row.seat, row.seat == shown.awaited)
@@ -420,7 +441,7 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
         status_w = area.width * 0.14
         p.text(
             status,
-            round(px * 0.8),
+            max(lay.px(th.TINY), round(px * 0.8)),
             th.WARN if row.unseen else th.GOOD,
             max_w=status_w,
             midright=(inner.right - points_w, inner.centery),
@@ -453,8 +474,8 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
         ranked = ranked[::-1]
     area, row_h = _rows(lay, top, len(ranked))
     gap = max(2, round(row_h * 0.1))
-    px = min(lay.px(th.BIG), round(row_h * 0.5))
-    name_w = area.width * 0.3
+    px = _row_px(lay, row_h, th.BIG, 0.5)
+    name_w = _names_w(p, [s.name for s in ranked], px, area.width, 0.3)
     score_w = area.width * 0.14
     for k, seat in enumerate(ranked):
         lit = seat.seat == highlight

@@ -24,7 +24,7 @@ from table.screen.display import Display
 from table.screen.examples import MORE_NAMES, NAMES, Table, examples
 from table.screen.text import STRINGS, Text
 from table.screen.view import Notice, SeatView, TableFacts, View, build_view
-from table.setup.config import NAME_LEN
+from table.setup.config import MAX_SEATS, NAME_LEN
 from tests.table.screen_audit import (
     NOT_AT_THE_TABLE,
     PROMISES,
@@ -97,6 +97,8 @@ LONGEST = {
         *(longest(n) for n in ("Ana Belén Núñez", "Íñigo Peña", "Inés Ibáñez")),
         FAMILY + "1",
         FAMILY + "2",
+        longest("Ramón Jiménez Ruiz"),
+        FAMILY + "3",
     ),
     "wide": (
         longest("W", ""),
@@ -107,13 +109,15 @@ LONGEST = {
         longest("WM", ""),
         longest("Ñ", ""),
         longest("WWWWW"),
+        longest("MW", ""),
+        longest("Ñ", "")[:-1] + "W",
     ),
 }
-"""Eight names as long as the configuration accepts: of narrow letters with accents, and of the
-widest; some alike but for their last letter."""
+"""Ten names (MAX_SEATS) as long as the configuration accepts: of narrow letters with accents,
+and of the widest; some alike but for their last letter."""
 
-SEATED = (2, 4, 7)
-"""Seat counts: the fewest, the shipped, the most that each sit alone on a side."""
+SEATED = (2, 4, 7, MAX_SEATS)
+"""Seat counts: the fewest, the shipped, the most that each sit alone on a side, the most."""
 
 
 def own_words(names) -> tuple[str, ...]:
@@ -125,7 +129,7 @@ def long_names(request, monkeypatch):
     """The examples' seats named with the longest names of a kind."""
     names = LONGEST[request.param]
     monkeypatch.setattr(examples_module, "NAMES", names[:4])
-    monkeypatch.setattr(examples_module, "MORE_NAMES", names[4:])
+    monkeypatch.setattr(examples_module, "MORE_NAMES", names[4:8])
     return names
 
 
@@ -166,11 +170,13 @@ def seated(lang: str, names: tuple[str, ...], n: int) -> dict[str, View]:
     views["challenged"] = view(shown, Play(0, "W4", color="B"), Challenge(1), Reveal(0, ["B1"]))
     tally = Game.from_position(rules, hands=[1, *[3] * (n - 1)], top="R3", turn=0)
     views["tally"] = view(tally, Play(0, "R8"), Reveal(1, ["B7", "W", "R2"]))
-    for name, first in (("scoreboard", 120), ("match_over", 460)):
-        hands = [["R8"], *[["B7", "W"]] * (n - 1)]
+    # The others' hands: 7 points each leaves a scoreboard, 57 each ends the match.
+    for name, first, hand in (("scoreboard", 120, ["B7"]), ("match_over", 460, ["B7", "W"])):
+        hands = [["R8"], *[hand] * (n - 1)]
         scores = [first, *range(45, 45 + 10 * (n - 1), 10)]
         game = Game.from_position(rules, hands=hands, top="R3", turn=0, scores=scores)
         views[name] = view(game, Play(0, "R8"))
+        assert views[name].screen == name, (name, n)
     return views
 
 
@@ -179,7 +185,7 @@ def seated(lang: str, names: tuple[str, ...], n: int) -> dict[str, View]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_longest_names_pass_the_audit_at_every_seat_count(lang, kind, n):
     names = LONGEST[kind]
-    views = seated(lang, (*names, *names[:2]), n)
+    views = seated(lang, names, n)
     found = []
     for size in SIZES + MORE_SIZES:
         display = Display(pygame.Surface(size))
