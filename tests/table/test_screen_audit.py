@@ -193,6 +193,21 @@ def test_the_longest_names_pass_the_audit_at_every_seat_count(lang, kind, n):
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_ten_seats_names_are_whole_in_a_tally_and_the_scores(displays, lang):
+    """Before: 'Mª José Rodríguez…' and 'Familia García Fa…1' in a tally whose rows were
+    half empty (the names had 22% of a row, the scores' 30%)."""
+    names = LONGEST["narrow"]
+    views = seated(lang, names, MAX_SEATS)
+    for size in ((800, 480), (1920, 1080)):
+        for screen in ("tally", "scoreboard", "match_over"):
+            display = displays[size]
+            display.render(views[screen])
+            placed = {text for text, _ in display.painter.placed}
+            shown = names[1:] if screen == "tally" else names  # the winner has no row there
+            assert set(shown) <= placed, (size, screen, set(shown) - placed)
+
+
 @pytest.mark.parametrize("n", (4, 7))
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_caught_uno_says_who_caught_whom(displays, lang, n):
