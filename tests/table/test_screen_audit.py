@@ -19,6 +19,7 @@ import pytest
 from engine import CatchUno, Challenge, Game, Play, Reveal, RuleSet
 from hw.events import Button
 from table.screen import examples as examples_module
+from table.screen import screens
 from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import MORE_NAMES, NAMES, Table, examples
@@ -418,6 +419,26 @@ def test_the_lobby_says_every_house_rule(lang, preset):
     for size in SIZES + MORE_SIZES:
         found += [f"{size}: {p}" for p in audit(Display(pygame.Surface(size)), {"": view})]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("preset", HOUSE_RULES)
+def test_the_lobby_draws_its_rows_at_the_heights_it_fits_the_rules_with(preset):
+    """One sum of the lobby's rows (screens.lobby_rows): the room left for the rules line is
+    the room the drawing leaves it."""
+    view = at_table("es", preset, HOUSE_RULES[preset]).press(0, Button.UNO).view()
+    for size in SIZES + MORE_SIZES:
+        display = Display(pygame.Surface(size))
+        display.render(view)
+        lay, p = display.layout, display.painter
+        rows = screens.lobby_rows(p, lay, view.table)
+        tops = {text: rect.top for text, rect in p.placed}
+        y = rows.top(lay)
+        assert tops[Text("es")("title")] == round(y), size
+        y += rows.heights["title"] + rows.heights["presets"]
+        assert tops[rows.rules[0]] == round(y), size
+        y += rows.heights["rules"]
+        assert tops[Text("es")("player_ready")] == round(y), size
+        assert y + rows.heights["count"] + rows.heights["notes"] <= lay.center.bottom, size
 
 
 def test_every_prompt_is_a_waiting_state_of_the_table(tmp_path):
