@@ -7,6 +7,7 @@ what it alone knows (`Local`: the help overlay, the keyboard); a script without 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Kind, NextRound
@@ -64,6 +65,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
     physical = session.joined if in_game else range(len(config.seats))
     notice = notice_of(session, text)
     notices = alert_notices(session, text) + ((notice,) if notice else ())
+    all_names = tuple(seat_name(config, p, text) for p in range(len(config.seats)))
     return TableFacts(
         names=tuple(seat_name(config, p, text) for p in physical),
         positions=tuple(str(config.seats[p].position) for p in physical),
@@ -76,7 +78,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         devices=devices(session, local, text),
         help=local.help,
         keys=key_rows(local.keymap, text, wilds(session)) if local.help else (),
-        key_grid=key_grid(local.keymap, text) if local.help else (),
+        key_grid=key_grid(local.keymap, text, all_names) if local.help else (),
         typed=local.typed,
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
@@ -181,8 +183,11 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
     )
 
 
-def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The help's grid: a row of button names, then each seat's keys for them."""
+def key_grid(
+    keymap: KeyMap | None, text: Text, names: Sequence[str] = ()
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The help's grid: a row of button names, then each seat's keys for them, the seat named
+    as the table names it (`names`, by physical seat; else "Seat n")."""
     if keymap is None:
         return ()
     seats: dict[int, dict[Button, str]] = {}
@@ -191,7 +196,10 @@ def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, .
             seats.setdefault(seat, {})[button] = key.upper()
     heads = tuple(text.button(b) for b in SEAT_BUTTONS)
     rows = [
-        (text.seat_name(s), tuple(keys.get(b, "") for b in SEAT_BUTTONS))
+        (
+            names[s] if s < len(names) else text.seat_name(s),
+            tuple(keys.get(b, "") for b in SEAT_BUTTONS),
+        )
         for s, keys in sorted(seats.items())
     ]
     return (("", heads), *rows)

@@ -81,6 +81,17 @@ def test_the_help_names_its_own_key_and_how_to_type_codes():
     assert view.help and view.table.keys == rows
 
 
+def test_the_help_names_each_seat_as_the_table_does():
+    """Before: "Seat 1" to "Seat 4" beside the keys of seats the screen calls Ana, Bruno...:
+    nothing on the screen said which seat was Seat 1."""
+    text = configuration.default_text().replace('name = "Seat 2"', 'name = "Bruno"')
+    session = Session(configuration.loads(text, "test"), None, settle=0.0)
+    view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
+    names = [name for name, _ in view.table.key_grid[1:]]
+    assert names == ["Seat 1", "Bruno", "Seat 3", "Seat 4"]
+    assert [s.name for s in view.seats] == names
+
+
 def test_a_pc_without_a_reader_types_codes_instead_of_warning():
     session, _ = table()
     assert session_view(session, Local(keymap=KeyMap.default(4))).table.devices.typing
