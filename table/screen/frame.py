@@ -180,6 +180,7 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
         pin_factory=local.pin_factory.removesuffix("Factory").lower(),
         problem=text("device_down", names=", ".join(down)) if down else "",
         typing=local.keymap is not None,
+        down=tuple(down),
     )
 
 

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from engine import CatchUno, Challenge, Game, Play, Reveal, RuleSet
-from hw.events import Button
+from hw.events import Button, DeviceProblem, Problem
 from table.screen import examples as examples_module
 from table.screen import screens
 from table.screen import theme as th
@@ -317,6 +317,30 @@ def test_a_seat_with_three_badges_keeps_the_dealer_s(displays, lang):
         marks = display.painter.marks
         assert "uno 1" in marks and ("dealer 1" in marks) != ((size, lang) in TOO_NARROW), size
         assert ("pending 1" in marks) or (size, lang) in TOO_NARROW, size
+
+
+LONG_READER = "Lector de la mesa grande"  # as long as a reader's name may be
+
+
+@pytest.mark.parametrize(
+    "down", [("pile", "seat 1"), ("seat 1", "seat 2", "seat 3"), (LONG_READER,)]
+)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_corner_names_every_reader_that_is_down(displays, lang, down):
+    """Before: 'Not working: pile, seat…' at every size, 'Not working: seat 1…' with three
+    down: which readers to look at was lost. A name too long for the corner is shortened
+    (abridge.py), never cut."""
+    table = Table(lang).started()
+    table.send(*(DeviceProblem(name, Problem.DISCONNECTED, "gone", down=True) for name in down))
+    view = table.view()
+    for size in SIZES:
+        display = displays[size]
+        display.render(view)
+        p = display.painter
+        corner = " ".join(t for t, rect in p.placed if p.marks["status"].contains(rect))
+        whole = [name for name in down if name != LONG_READER]
+        assert all(name in corner for name in whole) and not p.cut, (size, corner, p.cut)
+        assert "Lector de" in corner or LONG_READER not in down, (size, corner)
 
 
 # --- every waiting state of a table, reached with real presses and scans -------------------
