@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine import Kind, NextRound
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.alerts import UNTIL_SAVED
 from table.flow.lobby import PRESET_BUTTONS
 from table.flow.session import Phase, Session, TimedNotice
 from table.setup.config import Config
@@ -160,8 +161,11 @@ def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[st
 
 
 def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
-    """The saved game's problems (table/flow/alerts.py), first: they stay until cleared."""
-    said = [text.alert(a.kind, a.cause, **a.blanks()) for a in session.alerts]
+    """The saved game's problems (table/flow/alerts.py), first: they stay until cleared.
+    Those still going on (nothing is saved) come before what happened: where the bar cannot
+    hold them all, what is cut is the past."""
+    alerts = sorted(session.alerts, key=lambda a: a.kind not in UNTIL_SAVED)
+    said = [text.alert(a.kind, a.cause, **a.blanks()) for a in alerts]
     return (Notice(" · ".join(said), kind=NoticeKind.PROBLEM),) if said else ()
 
 

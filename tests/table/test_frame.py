@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from engine import Kind
 from hw.events import Button, ButtonPressed, CodeScanned, Problem
 from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.alerts import Alert, AlertKind, Cause
 from table.flow.session import Session
+from table.screen.display import Display
 from table.screen.frame import Local, key_grid, key_rows, session_view
 from table.screen.text import Text
 from table.screen.view import NoticeKind
@@ -90,6 +93,22 @@ def test_the_help_names_each_seat_as_the_table_does():
     names = [name for name, _ in view.table.key_grid[1:]]
     assert names == ["Seat 1", "Bruno", "Seat 3", "Seat 4"]
     assert [s.name for s in view.seats] == names
+
+
+def test_a_save_that_fails_is_said_before_what_was_damaged():
+    """Before: 'The saved game was damaged at line 12: ... kept as game.jsonl.damaged-1 ·
+    Cannot s…' at 800x480: that no action is being saved was cut off the bar."""
+    session, _ = started()
+    damaged = Alert(AlertKind.DAMAGED, "x", file="game.jsonl.damaged-1", line=12, kept=11)
+    session.saved.alerts[:] = [damaged, Alert(AlertKind.CANNOT_SAVE, "full", Cause.DISK_FULL)]
+    view = session_view(session)
+    assert view.footer.startswith("Cannot save: the disk is full. Nothing changed")
+    assert view.footer.endswith("kept as game.jsonl.damaged-1")
+    display = Display(pygame.Surface((800, 480)))
+    display.render(view)
+    p = display.painter
+    bar = " ".join(t for t, rect in p.placed if p.marks["prompt"].contains(rect))
+    assert "Cannot save: the disk is full. Nothing changed: try again" in bar, bar
 
 
 def test_a_pc_without_a_reader_types_codes_instead_of_warning():
