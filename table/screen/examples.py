@@ -147,7 +147,7 @@ def examples(lang: str = "en") -> dict[str, View]:
             typed="G4",
         ),
     )
-    grid = key_grid(KEYMAP, Text(lang))
+    grid = key_grid(KEYMAP, Text(lang), NAMES)
     help_facts = _facts(events=tuple(events), help=True, keys=keys(lang), key_grid=grid)
     views["help"] = build_view(game, help_facts)
 

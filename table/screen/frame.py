@@ -7,11 +7,13 @@ what it alone knows (`Local`: the help overlay, the keyboard); a script without 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Kind, NextRound
 from hw.events import SEAT_BUTTONS, Button
 from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.alerts import UNTIL_SAVED
 from table.flow.lobby import PRESET_BUTTONS
 from table.flow.session import Phase, Session, TimedNotice
 from table.setup.config import Config
@@ -64,6 +66,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
     physical = session.joined if in_game else range(len(config.seats))
     notice = notice_of(session, text)
     notices = alert_notices(session, text) + ((notice,) if notice else ())
+    all_names = tuple(seat_name(config, p, text) for p in range(len(config.seats)))
     return TableFacts(
         names=tuple(seat_name(config, p, text) for p in physical),
         positions=tuple(str(config.seats[p].position) for p in physical),
@@ -76,7 +79,7 @@ def table_facts(session: Session, local: Local = Local()) -> TableFacts:
         devices=devices(session, local, text),
         help=local.help,
         keys=key_rows(local.keymap, text, wilds(session)) if local.help else (),
-        key_grid=key_grid(local.keymap, text) if local.help else (),
+        key_grid=key_grid(local.keymap, text, all_names) if local.help else (),
         typed=local.typed,
         resume=session.phase is Phase.RESUME,
         screen=None if in_game else Screen.LOBBY,
@@ -158,8 +161,11 @@ def refusal_blanks(session: Session, notice: TimedNotice, text: Text) -> dict[st
 
 
 def alert_notices(session: Session, text: Text) -> tuple[Notice, ...]:
-    """The saved game's problems (table/flow/alerts.py), first: they stay until cleared."""
-    said = [text.alert(a.kind, a.cause, **a.blanks()) for a in session.alerts]
+    """The saved game's problems (table/flow/alerts.py), first: they stay until cleared.
+    Those still going on (nothing is saved) come before what happened: where the bar cannot
+    hold them all, what is cut is the past."""
+    alerts = sorted(session.alerts, key=lambda a: a.kind not in UNTIL_SAVED)
+    said = [text.alert(a.kind, a.cause, **a.blanks()) for a in alerts]
     return (Notice(" · ".join(said), kind=NoticeKind.PROBLEM),) if said else ()
 
 
@@ -178,11 +184,15 @@ def devices(session: Session, local: Local, text: Text) -> Devices:
         pin_factory=local.pin_factory.removesuffix("Factory").lower(),
         problem=text("device_down", names=", ".join(down)) if down else "",
         typing=local.keymap is not None,
+        down=tuple(down),
     )
 
 
-def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The help's grid: a row of button names, then each seat's keys for them."""
+def key_grid(
+    keymap: KeyMap | None, text: Text, names: Sequence[str] = ()
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The help's grid: a row of button names, then each seat's keys for them, the seat named
+    as the table names it (`names`, by physical seat; else "Seat n")."""
     if keymap is None:
         return ()
     seats: dict[int, dict[Button, str]] = {}
@@ -191,7 +201,10 @@ def key_grid(keymap: KeyMap | None, text: Text) -> tuple[tuple[str, tuple[str, .
             seats.setdefault(seat, {})[button] = key.upper()
     heads = tuple(text.button(b) for b in SEAT_BUTTONS)
     rows = [
-        (text.seat_name(s), tuple(keys.get(b, "") for b in SEAT_BUTTONS))
+        (
+            names[s] if s < len(names) else text.seat_name(s),
+            tuple(keys.get(b, "") for b in SEAT_BUTTONS),
+        )
         for s, keys in sorted(seats.items())
     ]
     return (("", heads), *rows)

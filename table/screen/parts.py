@@ -588,7 +588,8 @@ def typed_box(p: Painter, lay: Layout, typed: str, text: Text, right: int) -> in
 
 
 def device_status(p: Painter, lay: Layout, text: Text, dev: Devices) -> None:
-    """Reader connected or not, the pin factory, and the last device problem."""
+    """Reader connected or not, the pin factory, and the devices that are down: these take
+    every line the corner has if one is not enough to name them all."""
     area = lay.status
     px = lay.px(th.TINY)
     if dev.reader:
@@ -599,18 +600,25 @@ def device_status(p: Painter, lay: Layout, text: Text, dev: Devices) -> None:
         lines = [(text("reader_off"), th.WARN)]
     if dev.pin_factory:
         lines.append((text("pins", name=text.source(dev.pin_factory)), th.DIM))
-    if dev.problem:
-        lines.append((dev.problem, th.WARN))
     step = round(px * 1.05)
-    while len(lines) > 1 and step * len(lines) > area.height:
-        del lines[1]  # a device down matters more than the pin factory's name
-    y = max(area.top, area.centery - step * len(lines) / 2)
+    room = max(1, area.height // step)  # the lines the corner holds
     dot = max(4, round(px * 0.45))
+    indent = dot + lay.u(0.8)
+    if dev.problem:
+        # A device down matters more than the pin factory's name, and than the first line
+        # when naming them all takes every line (those down shortened if even that is not
+        # enough).
+        said = p.held(dev.problem, px, area.width - indent, room - 1) if room > 1 else None
+        if said is None:
+            lines, said = [], p.wrap(dev.problem, px, area.width - indent, room, dev.down)
+        lines = lines[: room - len(said)] + [(line, th.WARN) for line in said]
+    lines = lines[:room]
+    y = max(area.top, area.centery - step * len(lines) / 2)
     for k, (line, color) in enumerate(lines):
         left = area.left
         if k == 0:
             p.circle(color, (area.left + dot // 2, round(y + step / 2)), dot // 2)
-            left += dot + lay.u(0.8)
+            left += indent
         p.text(line, px, color, max_w=area.right - left, topleft=(left, y))
         y += step
     p.marks["status"] = area

@@ -15,7 +15,7 @@ from .layout import Layout
 from .listing import Part
 from .paint import Painter
 from .text import Text
-from .view import Screen, View
+from .view import Screen, TableFacts, View
 
 ScreenParts = Callable[[Layout, View], list[Part]]
 """The parts a screen is drawn from (not the engine's Draw action), at a Layout."""
@@ -269,32 +269,101 @@ def _next_seat(view: View) -> str:
 # --- the lobby --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class LobbyRows:
+    """The lobby's middle, top to bottom: each row's height with the gap under it, and the
+    rules line's lines and their size."""
+
+    heights: dict[str, int]  # title, presets, rules, count, notes
+    rules: tuple[str, ...]
+    rules_px: int
+
+    def top(self, lay: Layout) -> float:
+        """Where the rows start: centred, a little above the middle, as if the rules took
+        three small lines at least (the rows stay put as rules are added)."""
+        three = 3 * round(lay.px(th.SMALL) * 1.05)
+        lines = len(self.rules) * round(self.rules_px * 1.05)
+        content = sum(self.heights.values()) + max(0, three - lines) + _lobby_air(lay)
+        return lay.center.top + max(lay.u(1), (lay.center.height - content) / 2)
+
+
+def _lobby_air(lay: Layout) -> float:
+    """What the lobby's centring counts beyond its rows, to sit above the middle: about a
+    small line and a unit (to the pixel as the lobby has always been drawn)."""
+    small = lay.px(th.SMALL)
+    gaps = lay.u(2.5) + lay.u(2) + lay.u(1.5) + lay.u(1)
+    return small * 5.9 - round(small * 1.6) - 3 * round(small * 1.05) + lay.u(8) - gaps
+
+
+def lobby_rows(p: Painter, lay: Layout, table: TableFacts) -> LobbyRows:
+    """The lobby's rows and their heights. The rules line takes the lines the other rows
+    leave room for: small, or tiny when that is what it takes to say every rule (the last
+    ones are the knobs changed); cut only where even tiny lines cannot hold it."""
+    small = lay.px(th.SMALL)
+    heights = {
+        "title": lay.px(th.TITLE) + lay.u(2.5),
+        "presets": round(small * 1.6) + lay.u(2),
+        "rules": lay.u(1.5),  # and its lines, below
+        "count": lay.px(th.MEDIUM) + lay.u(1),
+        "notes": round(lay.px(th.TINY) * 1.1) * len(table.notes),
+    }
+    area = lay.center
+    room = area.height - sum(heights.values()) - 2 * lay.u(1)
+    for size in (small, lay.px(th.TINY)):
+        most = max(3, room // round(size * 1.05))
+        if len(p.broken(table.rules_line, size, area.width)) <= most:
+            break
+    rules = p.wrap(table.rules_line, size, area.width, lines=most)  # cut only past `most`
+    heights["rules"] += len(rules) * round(size * 1.05)
+    return LobbyRows(heights, tuple(rules), size)
+
+
 def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
     """Seats join with their UNO button; the rules are chosen; the count of players ready."""
     table = view.table
     area = lay.center
-    title_px = lay.px(th.TITLE)
-    content = (
-        title_px
-        + lay.px(th.SMALL) * 5.9
-        + lay.px(th.MEDIUM)
-        + lay.px(th.TINY) * 1.1 * len(table.notes)
-        + lay.u(8)
-    )
-    rules, rules_px = _rules_lines(p, lay, table.rules_line, len(table.notes))
-    # Three lines of the small size are in `content` already; more move everything up.
-    content += max(0, len(rules) * round(rules_px * 1.05) - 3 * round(lay.px(th.SMALL) * 1.05))
-    y = area.top + max(lay.u(1), (area.height - content) / 2)
+    rows = lobby_rows(p, lay, table)
+    y = rows.top(lay)
     title = text("title_resume") if table.resume else text("title")
-    p.text(title, title_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
-    y += title_px + lay.u(2.5)
+    p.text(title, lay.px(th.TITLE), th.TEXT, max_w=area.width, midtop=(area.centerx, y))
+    y += rows.heights["title"]
+    _presets(p, lay, view, y)
+    y += rows.heights["presets"]
+    step = round(rows.rules_px * 1.05)
+    for k, line in enumerate(rows.rules):
+        p.text(line, rows.rules_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y + k * step))
+    y += rows.heights["rules"]
+    ready = sum(s.joined for s in view.seats)
+    count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
+    if table.resume:
+        count = table.progress  # the bar says which button resumes it
+    p.text(
+        count,
+        lay.px(th.MEDIUM),
+        th.WARN if table.resume else th.GOOD if ready >= 2 else th.DIM,
+        max_w=area.width,
+        midtop=(area.centerx, y),
+    )
+    y += rows.heights["count"]
+    tiny = lay.px(th.TINY)
+    for note in table.notes:
+        if y + tiny > area.bottom:
+            break
+        p.text(note, tiny, th.WARN, max_w=area.width, midtop=(area.centerx, y))
+        y += round(tiny * 1.1)
+
+
+def _presets(p: Painter, lay: Layout, view: View, y: float) -> None:
+    """The presets' chips in a row from `y`, the chosen one lit."""
+    area = lay.center
     px = lay.px(th.SMALL)
     gap = lay.u(1.2)
-    colors = dict(table.preset_colors)
+    colors = dict(view.table.preset_colors)
+    presets = view.table.presets
     # Each chip carries the colour of the pad button that picks it.
-    widths = [p.width(name, px) + px * (2.2 if name in colors else 1) for name in table.presets]
+    widths = [p.width(name, px) + px * (2.2 if name in colors else 1) for name in presets]
     x = area.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
-    for name, w in zip(table.presets, widths, strict=True):
+    for name, w in zip(presets, widths, strict=True):
         chip = pygame.Rect(round(x), y, round(w), round(px * 1.6))
         chosen = name == view.preset
         p.panel(
@@ -317,55 +386,9 @@ def _lobby(p: Painter, lay: Layout, text: Text, view: View) -> None:
         if chosen:
             p.marks["preset"] = chip
         x += w + gap
-    y += round(px * 1.6) + lay.u(2)
-    for line in rules:
-        p.text(line, rules_px, th.TEXT, max_w=area.width, midtop=(area.centerx, y))
-        y += round(rules_px * 1.05)
-    y += lay.u(1.5)
-    ready = sum(s.joined for s in view.seats)
-    count = text("player_ready") if ready == 1 else text("players_ready", n=ready)
-    if table.resume:
-        count = table.progress  # the bar says which button resumes it
-    p.text(
-        count,
-        lay.px(th.MEDIUM),
-        th.WARN if table.resume else th.GOOD if ready >= 2 else th.DIM,
-        max_w=area.width,
-        midtop=(area.centerx, y),
-    )
-    y += lay.px(th.MEDIUM) + lay.u(1)
-    tiny = lay.px(th.TINY)
-    for note in table.notes:
-        if y + tiny > area.bottom:
-            break
-        p.text(note, tiny, th.WARN, max_w=area.width, midtop=(area.centerx, y))
-        y += round(tiny * 1.1)
 
 
 # --- end of a round and of the match ------------------------------------------------------------
-
-
-def _rules_lines(p: Painter, lay: Layout, line: str, notes: int) -> tuple[list[str], int]:
-    """The lobby's rules line in as many lines as the middle has room for, and their size:
-    small, or tiny when that is what it takes to say every rule (the last ones are the knobs
-    changed); cut only where even tiny lines cannot hold it."""
-    area, px = lay.center, lay.px(th.SMALL)
-    others = (  # the title, the chips, the count and the notes, with the gaps _lobby leaves
-        lay.px(th.TITLE)
-        + lay.u(2.5)
-        + round(px * 1.6)
-        + lay.u(2)
-        + lay.u(1.5)
-        + lay.px(th.MEDIUM)
-        + lay.u(1)
-        + round(lay.px(th.TINY) * 1.1) * notes
-    )
-    room = area.height - others - 2 * lay.u(1)
-    for size in (px, lay.px(th.TINY)):
-        most = max(3, room // round(size * 1.05))
-        if len(p.broken(line, size, area.width)) <= most:
-            break
-    return p.wrap(line, size, area.width, lines=most), size  # cut only past `most` lines
 
 
 def _title(p: Painter, lay: Layout, said: tuple[str, str], names: tuple[str, ...]) -> int:
@@ -384,11 +407,31 @@ def _title(p: Painter, lay: Layout, said: tuple[str, str], names: tuple[str, ...
     return y + lay.u(3)
 
 
+NAMES_SHARE = 0.45
+"""The most of a tally's or a scoreboard's row that its names' column takes."""
+
+
 def _rows(lay: Layout, top: int, n: int) -> tuple[pygame.Rect, int]:
     """The area for `n` rows under `top`, and the row height."""
     area = pygame.Rect(lay.u(6), top, lay.width - lay.u(12), lay.bar.top - lay.u(3) - top)
     row_h = min(lay.u(15), area.height // max(1, n))
     return area, row_h
+
+
+def _row_px(lay: Layout, row_h: int, role: float, share: float) -> int:
+    """A row's type size: `share` of its height, at most `role`, never under the tiny size
+    (ten seats' rows at 800x480 are 25 px: half of that cannot be read from a chair)."""
+    return max(lay.px(th.TINY), min(lay.px(role), round(row_h * share)))
+
+
+def _names_w(
+    p: Painter, names: list[str], px: int, width: int, least: float, gap: int = 0
+) -> float:
+    """The width of a column of `names` at `px` and the `gap` after them: what the widest
+    needs, from `least` of `width` up to NAMES_SHARE (the cards or the bar beside them are
+    narrower then, but a name cut to tell it apart says less than a shorter bar)."""
+    widest = max((p.width(name, px) for name in names), default=0)
+    return min(width * NAMES_SHARE, max(width * least, widest + gap))
 
 
 def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
@@ -401,8 +444,9 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
     top = _title(p, lay, said, view.names)
     area, row_h = _rows(lay, top, len(shown.tally))
     gap = max(2, round(row_h * 0.1))
-    px = min(lay.px(th.MEDIUM), round(row_h * 0.45))
-    name_w = area.width * 0.22
+    px = _row_px(lay, row_h, th.MEDIUM, 0.45)
+    shown_names = [names.get(r.seat, "") for r in shown.tally]
+    name_w = _names_w(p, shown_names, px, area.width, 0.22, lay.u(1))
     points_w = area.width * 0.12
     for k, row in enumerate(shown.tally):
         rect = _row_panel(p, lay, area, (k, row_h, gap), row.seat, row.seat == shown.awaited)
@@ -420,7 +464,7 @@ def _tally(p: Painter, lay: Layout, text: Text, view: View) -> None:
         status_w = area.width * 0.14
         p.text(
             status,
-            round(px * 0.8),
+            max(lay.px(th.TINY), round(px * 0.8)),
             th.WARN if row.unseen else th.GOOD,
             max_w=status_w,
             midright=(inner.right - points_w, inner.centery),
@@ -453,8 +497,8 @@ def score_rows(p: Painter, lay: Layout, view: View, top: int, highlight: int | N
         ranked = ranked[::-1]
     area, row_h = _rows(lay, top, len(ranked))
     gap = max(2, round(row_h * 0.1))
-    px = min(lay.px(th.BIG), round(row_h * 0.5))
-    name_w = area.width * 0.3
+    px = _row_px(lay, row_h, th.BIG, 0.5)
+    name_w = _names_w(p, [s.name for s in ranked], px, area.width, 0.3)
     score_w = area.width * 0.14
     for k, seat in enumerate(ranked):
         lit = seat.seat == highlight

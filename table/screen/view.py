@@ -38,6 +38,7 @@ class Devices:
     pin_factory: str = ""
     problem: str = ""
     typing: bool = False  # card codes may be typed on the keyboard
+    down: tuple[str, ...] = ()  # the devices `problem` names, as it names them
 
 
 class NoticeKind(StrEnum):

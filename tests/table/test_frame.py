@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from engine import Kind
 from hw.events import Button, ButtonPressed, CodeScanned, Problem
 from hw.keyboard import HELP_KEY, KeyMap
+from table.flow.alerts import Alert, AlertKind, Cause
 from table.flow.session import Session
+from table.screen.display import Display
 from table.screen.frame import Local, key_grid, key_rows, session_view
 from table.screen.text import Text
 from table.screen.view import NoticeKind
@@ -79,6 +82,33 @@ def test_the_help_names_its_own_key_and_how_to_type_codes():
     session, _ = table()
     view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
     assert view.help and view.table.keys == rows
+
+
+def test_the_help_names_each_seat_as_the_table_does():
+    """Before: "Seat 1" to "Seat 4" beside the keys of seats the screen calls Ana, Bruno...:
+    nothing on the screen said which seat was Seat 1."""
+    text = configuration.default_text().replace('name = "Seat 2"', 'name = "Bruno"')
+    session = Session(configuration.loads(text, "test"), None, settle=0.0)
+    view = session_view(session, Local(help=True, keymap=KeyMap.default(4)))
+    names = [name for name, _ in view.table.key_grid[1:]]
+    assert names == ["Seat 1", "Bruno", "Seat 3", "Seat 4"]
+    assert [s.name for s in view.seats] == names
+
+
+def test_a_save_that_fails_is_said_before_what_was_damaged():
+    """Before: 'The saved game was damaged at line 12: ... kept as game.jsonl.damaged-1 ·
+    Cannot s…' at 800x480: that no action is being saved was cut off the bar."""
+    session, _ = started()
+    damaged = Alert(AlertKind.DAMAGED, "x", file="game.jsonl.damaged-1", line=12, kept=11)
+    session.saved.alerts[:] = [damaged, Alert(AlertKind.CANNOT_SAVE, "full", Cause.DISK_FULL)]
+    view = session_view(session)
+    assert view.footer.startswith("Cannot save: the disk is full. Nothing changed")
+    assert view.footer.endswith("kept as game.jsonl.damaged-1")
+    display = Display(pygame.Surface((800, 480)))
+    display.render(view)
+    p = display.painter
+    bar = " ".join(t for t, rect in p.placed if p.marks["prompt"].contains(rect))
+    assert "Cannot save: the disk is full. Nothing changed: try again" in bar, bar
 
 
 def test_a_pc_without_a_reader_types_codes_instead_of_warning():

@@ -17,14 +17,15 @@ import pygame
 import pytest
 
 from engine import CatchUno, Challenge, Game, Play, Reveal, RuleSet
-from hw.events import Button
+from hw.events import Button, DeviceProblem, Problem
 from table.screen import examples as examples_module
+from table.screen import screens
 from table.screen import theme as th
 from table.screen.display import Display
 from table.screen.examples import MORE_NAMES, NAMES, Table, examples
 from table.screen.text import STRINGS, Text
 from table.screen.view import Notice, SeatView, TableFacts, View, build_view
-from table.setup.config import NAME_LEN
+from table.setup.config import MAX_SEATS, NAME_LEN
 from tests.table.screen_audit import (
     NOT_AT_THE_TABLE,
     PROMISES,
@@ -97,6 +98,8 @@ LONGEST = {
         *(longest(n) for n in ("Ana Belén Núñez", "Íñigo Peña", "Inés Ibáñez")),
         FAMILY + "1",
         FAMILY + "2",
+        longest("Ramón Jiménez Ruiz"),
+        FAMILY + "3",
     ),
     "wide": (
         longest("W", ""),
@@ -107,13 +110,15 @@ LONGEST = {
         longest("WM", ""),
         longest("Ñ", ""),
         longest("WWWWW"),
+        longest("MW", ""),
+        longest("Ñ", "")[:-1] + "W",
     ),
 }
-"""Eight names as long as the configuration accepts: of narrow letters with accents, and of the
-widest; some alike but for their last letter."""
+"""Ten names (MAX_SEATS) as long as the configuration accepts: of narrow letters with accents,
+and of the widest; some alike but for their last letter."""
 
-SEATED = (2, 4, 7)
-"""Seat counts: the fewest, the shipped, the most that each sit alone on a side."""
+SEATED = (2, 4, 7, MAX_SEATS)
+"""Seat counts: the fewest, the shipped, the most that each sit alone on a side, the most."""
 
 
 def own_words(names) -> tuple[str, ...]:
@@ -125,7 +130,7 @@ def long_names(request, monkeypatch):
     """The examples' seats named with the longest names of a kind."""
     names = LONGEST[request.param]
     monkeypatch.setattr(examples_module, "NAMES", names[:4])
-    monkeypatch.setattr(examples_module, "MORE_NAMES", names[4:])
+    monkeypatch.setattr(examples_module, "MORE_NAMES", names[4:8])
     return names
 
 
@@ -166,11 +171,13 @@ def seated(lang: str, names: tuple[str, ...], n: int) -> dict[str, View]:
     views["challenged"] = view(shown, Play(0, "W4", color="B"), Challenge(1), Reveal(0, ["B1"]))
     tally = Game.from_position(rules, hands=[1, *[3] * (n - 1)], top="R3", turn=0)
     views["tally"] = view(tally, Play(0, "R8"), Reveal(1, ["B7", "W", "R2"]))
-    for name, first in (("scoreboard", 120), ("match_over", 460)):
-        hands = [["R8"], *[["B7", "W"]] * (n - 1)]
+    # The others' hands: 7 points each leaves a scoreboard, 57 each ends the match.
+    for name, first, hand in (("scoreboard", 120, ["B7"]), ("match_over", 460, ["B7", "W"])):
+        hands = [["R8"], *[hand] * (n - 1)]
         scores = [first, *range(45, 45 + 10 * (n - 1), 10)]
         game = Game.from_position(rules, hands=hands, top="R3", turn=0, scores=scores)
         views[name] = view(game, Play(0, "R8"))
+        assert views[name].screen == name, (name, n)
     return views
 
 
@@ -179,12 +186,27 @@ def seated(lang: str, names: tuple[str, ...], n: int) -> dict[str, View]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_longest_names_pass_the_audit_at_every_seat_count(lang, kind, n):
     names = LONGEST[kind]
-    views = seated(lang, (*names, *names[:2]), n)
+    views = seated(lang, names, n)
     found = []
     for size in SIZES + MORE_SIZES:
         display = Display(pygame.Surface(size))
         found += [f"{size} {p}" for p in audit(display, views, own_words(names))]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ten_seats_names_are_whole_in_a_tally_and_the_scores(displays, lang):
+    """Before: 'Mª José Rodríguez…' and 'Familia García Fa…1' in a tally whose rows were
+    half empty (the names had 22% of a row, the scores' 30%)."""
+    names = LONGEST["narrow"]
+    views = seated(lang, names, MAX_SEATS)
+    for size in ((800, 480), (1920, 1080)):
+        for screen in ("tally", "scoreboard", "match_over"):
+            display = displays[size]
+            display.render(views[screen])
+            placed = {text for text, _ in display.painter.placed}
+            shown = names[1:] if screen == "tally" else names  # the winner has no row there
+            assert set(shown) <= placed, (size, screen, set(shown) - placed)
 
 
 @pytest.mark.parametrize("n", (4, 7))
@@ -297,6 +319,30 @@ def test_a_seat_with_three_badges_keeps_the_dealer_s(displays, lang):
         assert ("pending 1" in marks) or (size, lang) in TOO_NARROW, size
 
 
+LONG_READER = "Lector de la mesa grande"  # as long as a reader's name may be
+
+
+@pytest.mark.parametrize(
+    "down", [("pile", "seat 1"), ("seat 1", "seat 2", "seat 3"), (LONG_READER,)]
+)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_corner_names_every_reader_that_is_down(displays, lang, down):
+    """Before: 'Not working: pile, seat…' at every size, 'Not working: seat 1…' with three
+    down: which readers to look at was lost. A name too long for the corner is shortened
+    (abridge.py), never cut."""
+    table = Table(lang).started()
+    table.send(*(DeviceProblem(name, Problem.DISCONNECTED, "gone", down=True) for name in down))
+    view = table.view()
+    for size in SIZES:
+        display = displays[size]
+        display.render(view)
+        p = display.painter
+        corner = " ".join(t for t, rect in p.placed if p.marks["status"].contains(rect))
+        whole = [name for name in down if name != LONG_READER]
+        assert all(name in corner for name in whole) and not p.cut, (size, corner, p.cut)
+        assert "Lector de" in corner or LONG_READER not in down, (size, corner)
+
+
 # --- every waiting state of a table, reached with real presses and scans -------------------
 
 PAD = {"official": Button.RED, "reglamento": Button.YELLOW, "playone": Button.GREEN}
@@ -397,6 +443,26 @@ def test_the_lobby_says_every_house_rule(lang, preset):
     for size in SIZES + MORE_SIZES:
         found += [f"{size}: {p}" for p in audit(Display(pygame.Surface(size)), {"": view})]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("preset", HOUSE_RULES)
+def test_the_lobby_draws_its_rows_at_the_heights_it_fits_the_rules_with(preset):
+    """One sum of the lobby's rows (screens.lobby_rows): the room left for the rules line is
+    the room the drawing leaves it."""
+    view = at_table("es", preset, HOUSE_RULES[preset]).press(0, Button.UNO).view()
+    for size in SIZES + MORE_SIZES:
+        display = Display(pygame.Surface(size))
+        display.render(view)
+        lay, p = display.layout, display.painter
+        rows = screens.lobby_rows(p, lay, view.table)
+        tops = {text: rect.top for text, rect in p.placed}
+        y = rows.top(lay)
+        assert tops[Text("es")("title")] == round(y), size
+        y += rows.heights["title"] + rows.heights["presets"]
+        assert tops[rows.rules[0]] == round(y), size
+        y += rows.heights["rules"]
+        assert tops[Text("es")("player_ready")] == round(y), size
+        assert y + rows.heights["count"] + rows.heights["notes"] <= lay.center.bottom, size
 
 
 def test_every_prompt_is_a_waiting_state_of_the_table(tmp_path):
