@@ -27,7 +27,9 @@ ENV_VAR = "UNO_TABLE_CONFIG"
 LANGUAGES = ("auto", "en", "es")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock", "keyboard")
 MIN_SEATS = 2  # a game needs two
-MAX_SEATS = 10
+PAD_BUTTONS, SEAT_BUTTONS = 4, 3  # the colour pad's; each seat's UNO, CHALLENGE and DRAW
+MAX_SEATS = (len(PHYSICAL) - PAD_BUTTONS) // SEAT_BUTTONS
+"""8: as many seats as the header's 28 GPIOs hold, each pin used once (a seat's LED optional)."""
 MAX_READERS = MAX_SEATS + 1  # one per seat (jump-ins need it) and one shared (the flip, tallies)
 NAME_LEN = 24
 """The longest seat name: every screen says it, shortened only where a box or a line cannot
@@ -283,6 +285,14 @@ def parse(data: dict, source: str, folder: Path) -> Config:
     printed_repeat = top.int("printed_repeat_ms", 0, 60000) / 1000
     gpio = _gpio(top.table("gpio"))
     pins = _Pins(source)
+    listed = top.data.get("seat")
+    if isinstance(listed, list) and len(listed) > MAX_SEATS:
+        expected = (
+            f"{MIN_SEATS} to {MAX_SEATS} seats ([[seat]]): each seat's three buttons and the "
+            f"colour pad's four take {SEAT_BUTTONS * MAX_SEATS + PAD_BUTTONS} of the header's "
+            f"{len(PHYSICAL)} GPIOs"
+        )
+        top.fail("seat", expected, listed)
     seat_tables = top.tables("seat", 0, MAX_SEATS)
     seats = tuple(_seat(t, n, pins) for n, t in enumerate(seat_tables, 1))
     pad = top.table("color_pad")
@@ -416,9 +426,10 @@ class _Pins:
 
 
 def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
-    name = table.str("name", f"Seat {number}", max_len=NAME_LEN)
-    if not name.strip():
-        table.fail("name", f"a name of 1 to {NAME_LEN} characters", name)
+    given = table.str("name", f"Seat {number}", max_len=NAME_LEN)
+    name = given.strip()  # not "Juan : leave the game?"
+    if not name:
+        table.fail("name", f"a name of 1 to {NAME_LEN} characters", given)
     position = Position(table.choice("position", tuple(Position)))
     uno, challenge, draw = (pins.take(table, key) for key in ("uno", "challenge", "draw"))
     seat = Seat(name, position, SeatPins(uno, challenge, draw, pins.take(table, "led", None)))
@@ -427,9 +438,10 @@ def _seat(table: _Table, number: int, pins: _Pins) -> Seat:
 
 
 def _reader(table: _Table, number: int, seats: int, folder: Path, state_dir: Path) -> Reader:
-    name = table.str("name", f"reader {number}", max_len=24)
-    if not name.strip():  # the screen says its problems after its name
-        table.fail("name", "a name of 1 to 24 characters", name)
+    given = table.str("name", f"reader {number}", max_len=24)
+    name = given.strip()
+    if not name:  # the screen says its problems after its name
+        table.fail("name", "a name of 1 to 24 characters", given)
     protocol = ReaderProtocol(table.choice("protocol", tuple(ReaderProtocol), ReaderProtocol.LINES))
     device = table.str("device", max_len=4096)
     if not device:

@@ -148,8 +148,8 @@ BAD = [
     ("[gpio]\nrefractory_ms = true", "gpio.refractory_ms: expected a whole number"),
     ("[gpio]\nbounce = 5", "gpio.bounce: unknown key (known: bounce_ms, pin_factory, "
      "refractory_ms, settle_ms)"),
-    ("seat = []", "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 0"),
-    ("seat = 4", "seat: expected a list of 0 to 10 tables"),
+    ("seat = []", "seat: expected 2 to 8 seats ([[seat]]): a game needs two, got a list of 0"),
+    ("seat = 4", "seat: expected a list of 0 to 8 tables"),
     ("seat = [1]", "seat[1]: expected a table, got 1"),
     (seat(position=None), "seat[1].position: missing, expected one of"),
     (seat(position="'under'"), 'seat[1].position: expected one of "bottom", "bottom-left"'),
@@ -220,9 +220,11 @@ BAD = [
     ("[knobs]\ntarget_score = 0", "knobs.target_score: expected a whole number from 1 to 100000"),
     ("[knobs]\nuno_penalty = -1", "knobs.uno_penalty: expected a whole number from 0 to 20"),
     ("[knobs]\nname = 'cool'", "knobs.name: not a knob: the rule set is chosen by preset"),
-    (seat(), "seat: expected 2 to 10 seats ([[seat]]): a game needs two, got a list of 1"),
+    (seat(), "seat: expected 2 to 8 seats ([[seat]]): a game needs two, got a list of 1"),
+    # Nine seats' buttons and the colour pad's would need 31 of the header's 28 GPIOs.
+    ("".join(seat(uno=100 + n) for n in range(9)), "seat: expected 2 to 8 seats"),
     (seat(name='"Ana"') + seat(name='" ana"', uno=5, challenge=6, draw=12),  # alike on screen
-     'seat[2].name: expected a name no other seat has, got " ana" again'),
+     'seat[2].name: expected a name no other seat has, got "ana" again'),
     ("[display]\nwidth = 99999\nheight = 1", "display.width: expected a whole number of pixels"),
     ('state_dir = "a\\u0000b"', "state_dir: expected a text of at most 4096 characters, without "
      'control characters, got "a\\u0000b"'),
@@ -332,3 +334,11 @@ def test_every_seat_of_a_full_table_may_have_its_reader_and_one_shared_reader():
     readers = "".join(f'[[reader]]\ndevice = "r{n}"\nseat = {n}\n' for n in range(1, 9))
     cfg = config.loads(seats + pad + readers + '[[reader]]\ndevice = "pile"\n')
     assert [r.seat for r in cfg.readers] == [*range(8), None]
+
+
+def test_spaces_at_the_ends_of_a_name_are_dropped():
+    """Before: "Juan " was kept, and the screen asked "Juan : leave the game?"."""
+    text = seat(name='" Juan  "') + seat(name='"Ana"', uno=5, challenge=6, draw=12)
+    cfg = config.loads(text + '[[reader]]\nname = " pile "\ndevice = "/dev/ttyUSB0"\n', "t")
+    assert [s.name for s in cfg.seats] == ["Juan", "Ana"]
+    assert [r.name for r in cfg.readers] == ["pile"]

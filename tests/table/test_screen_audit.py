@@ -114,8 +114,8 @@ LONGEST = {
         longest("Ñ", "")[:-1] + "W",
     ),
 }
-"""Ten names (MAX_SEATS) as long as the configuration accepts: of narrow letters with accents,
-and of the widest; some alike but for their last letter."""
+"""Ten names (more than MAX_SEATS) as long as the configuration accepts: of narrow letters
+with accents, and of the widest; some alike but for their last letter."""
 
 SEATED = (2, 4, 7, MAX_SEATS)
 """Seat counts: the fewest, the shipped, the most that each sit alone on a side, the most."""
@@ -195,10 +195,10 @@ def test_the_longest_names_pass_the_audit_at_every_seat_count(lang, kind, n):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_ten_seats_names_are_whole_in_a_tally_and_the_scores(displays, lang):
+def test_the_most_seats_names_are_whole_in_a_tally_and_the_scores(displays, lang):
     """Before: 'Mª José Rodríguez…' and 'Familia García Fa…1' in a tally whose rows were
     half empty (the names had 22% of a row, the scores' 30%)."""
-    names = LONGEST["narrow"]
+    names = LONGEST["narrow"][:MAX_SEATS]
     views = seated(lang, names, MAX_SEATS)
     for size in ((800, 480), (1920, 1080)):
         for screen in ("tally", "scoreboard", "match_over"):
