@@ -38,6 +38,7 @@ import logging
 import os
 import re
 import shutil
+import stat
 import uuid
 import zlib
 from collections.abc import Callable
@@ -483,7 +484,10 @@ class Journal:
         self.close()
         kept = None
         if os.path.lexists(self.path) and (self.path.is_symlink() or _size(self.path)):
-            kept = move_aside(self.path, "replaced")
+            # A file is kept by a second name, where it stays until the new one is renamed
+            # over it: the power going in between leaves it to resume, never no journal.
+            regular = stat.S_ISREG(os.lstat(self.path).st_mode)
+            kept = (keep_aside if regular else move_aside)(self.path, "replaced")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         again = type(self)._write(self.path, self.header, game.history[:-1], self.notes)
         self._file, self._size, self._last = again._file, again._size, again._last

@@ -187,3 +187,25 @@ def test_the_check_before_a_record_reads_the_open_file_and_opens_none(tmp_path, 
     journal.close()
     assert opened == [] and journal.repaired is None
     assert len(read(journal.path).actions) == 33
+
+
+def test_a_crash_while_a_changed_journal_is_written_again_leaves_a_journal(tmp_path, monkeypatch):
+    """Before: what was there was renamed aside first, then the new journal renamed in: a kill
+    between the two left no game.jsonl, and the restart had no game to resume."""
+    game = bot_game("official", 4, max_actions=30)
+    path = tmp_path / "game.jsonl"
+    journal = journaled(path, game)
+    shutil.copyfile(path, tmp_path / "backup")
+    more = bot_game("official", 4, max_actions=36).history[30:]
+    journal.apply(game, more[0])
+    restore(path)  # an older copy over it: noticed at the next record, written again
+    restored = path.read_bytes()
+
+    def killed(*_args, **_kwargs):
+        raise KeyboardInterrupt  # the power goes before the rewrite's rename
+
+    monkeypatch.setattr(Journal, "_write", killed)
+    with pytest.raises(KeyboardInterrupt):
+        journal.apply(game, more[1])
+    assert path.read_bytes() == restored  # still there to resume, as it was
+    assert read(path).damage is None
