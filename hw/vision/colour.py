@@ -41,6 +41,9 @@ show which colours a clip could swap (this deck's green and yellow lie 17 apart)
 on the light; the bench's light set loses 1 card in 208 to it, 2.0 would cost 22."""
 CLIPPED = 250
 """A pixel with a channel at or above this is clipped: its colour is not the light's."""
+WHOLLY_CLIPPED = 0.95
+"""A print clipped in every channel in at least this share of its pixels shows no tint at all:
+it is taken as white (a neutral light exposed high)."""
 MAX_CAST = 0.35
 """White print lit by a tinted light keeps at least this share of its strongest channel in its
 weakest (a bulb seen by a camera set for daylight: about a half); anything more tinted is not
@@ -63,7 +66,7 @@ class Tint:
     """A body's colour as measured: `hue` (0..180), None when dark; `clear` False when its
     coloured pixels disagree too much to name one colour or call it mixed. `reach` holds the
     hues had some of the white print's clipped channels been CLIP_REACH times as strong
-    (empty: none was clipped, or all): the body's true hue lies among them and `hue`.
+    (empty: none was clipped, or all wholly): the body's true hue lies among them and `hue`.
     `brightness` is its coloured pixels' median value (strongest channel) as a share of the
     white print's (None: dark or not measured), which turning every hue leaves as it was."""
 
@@ -89,8 +92,7 @@ def white_balanced(body: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     overexposed = len(white) < MIN_WHITE_PIXELS
     if overexposed:
         white = body[brightest]  # overexposed: its clipped channels read short
-        # (The median: noise after the clip leaves some clipped pixels under CLIPPED.)
-        clipped = np.median(white.reshape(-1, 3), axis=0) >= CLIPPED
+        clipped = _clipped(white.reshape(-1, 3))
     reference = white.reshape(-1, 3).astype(np.float32).mean(axis=0)
     if reference.min() < MAX_CAST * reference.max():
         return [], None  # not white print, or a light no hue can be told under
@@ -100,6 +102,19 @@ def white_balanced(body: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     references = [reference] + [_stronger(reference, c) for c in stronger]
     # The first balance keeps the print's mean and makes each of its channels that mean.
     return [_balance(body, r) for r in references], None if overexposed else float(reference.mean())
+
+
+def _clipped(white: np.ndarray) -> np.ndarray:
+    """Which channels of the white print (pixels x 3) the camera clipped: those clipped in
+    most of its pixels (noise after the clip leaves some under CLIPPED). Where all three are,
+    the one clipped least is nearest to what the light gives, unless all are clipped nearly
+    everywhere: a warm lamp clips red everywhere and blue in half the print, and taken as
+    white, such a print turned green cards yellow."""
+    shares = (white >= CLIPPED).mean(axis=0)
+    clipped = shares >= 0.5
+    if clipped.all() and shares.min() < WHOLLY_CLIPPED:
+        clipped[np.argmin(shares)] = False
+    return clipped
 
 
 def _stronger(reference: np.ndarray, channels: tuple[int, ...]) -> np.ndarray:

@@ -94,8 +94,15 @@ def find_card(frame: np.ndarray) -> Found:
         return Found(None, Unsure.TWO_CARDS if len(cards) > 1 else Unsure.PARTIAL)
     if not cards:
         return Found(None, _odd_blob(blobs[0]))
-    body = portrait_order(cards[0] / scale)
+    body = portrait_order(to_frame(cards[0], scale))
     return Found(card_around(body), None, body)
+
+
+def to_frame(points: np.ndarray, scale: float) -> np.ndarray:
+    """Points of the image shrunk by `scale` in the frame's pixels: a pixel's coordinates are
+    its centre's, and a shrunk pixel's centre is not its first frame pixel's (at 4000 pixels
+    wide, 6 frame pixels up and left of it: the card would be read off its faces' grid)."""
+    return (points + 0.5) / scale - 0.5
 
 
 PHOTO_PAD = 0.05

@@ -64,4 +64,7 @@ def _sharpness(gray: np.ndarray) -> float:
 
 
 def _rectangle(w: int, h: int) -> np.ndarray:
-    return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    """The outer edges of a w x h image's pixels, in pixel coordinates (a pixel's are its
+    centre's): the body's corners go there, or the view sits half a pixel off toward its first
+    corner, and a card turned half round is then read a pixel off its upright faces."""
+    return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5

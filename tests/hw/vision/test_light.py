@@ -45,6 +45,13 @@ def test_an_overexposed_print_hides_the_light_and_gives_no_other_colour(faces):
     assert tally("overexposed", "", faces, photos).wrong == 0
 
 
+def test_a_print_clipped_in_every_channel_but_less_in_one_still_hides_the_light(faces):
+    # OVEREXPOSED with blue a little stronger: the print's blue now clips in most of its
+    # pixels, not all; taken as white, every green card read as the yellow one (9 of 52).
+    photos = [scenes.Scene(lit(c, (1.25, 1.8, 2.4)), c) for c in scenes.COLOURED]
+    assert tally("overexposed", "", faces, photos).wrong == 0
+
+
 def test_a_print_clipped_white_in_every_channel_is_white(faces):
     photos = (scenes.Scene(lit(c, (2.0, 2.0, 2.0)), c) for c in scenes.COLOURED)
     result = tally("overexposed", "", faces, photos)
