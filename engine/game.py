@@ -891,14 +891,17 @@ class Game:
         elif s.awaiting.seat == seat:
             self._move_on_from_leaver(seat, events)
         else:
-            self._drop_waiting_leaver(seat)
+            self._drop_waiting_leaver(seat, events)
 
-    def _drop_waiting_leaver(self, seat: int) -> None:
+    def _drop_waiting_leaver(self, seat: int, events: Events) -> None:
         """A seat that leaves while another is awaited is not waited for later: its hand is
-        not shown in the tally, and a challenge it made dies with it (the next seat plays)."""
+        not shown in the tally (nor the others', for a winner that leaves), and a challenge
+        it made dies with it (the next seat plays)."""
         s = self._s
         if seat in s.to_reveal:
             s.to_reveal.remove(seat)
+        elif seat == s.winner:
+            scoring.winner_left(s, events)
         elif s.awaiting.kind is _REVEAL and s.w4 is not None and s.w4.challenger == seat:
             # As a victim leaving before it challenges: nothing is drawn.
             s.pending, s.w4 = 0, None
