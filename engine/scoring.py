@@ -65,12 +65,15 @@ def end_round(s: State, winner: int, events: Events) -> None:
     next_reveal(s, events)
 
 
-def winner_left(s: State, events: Events) -> None:
-    """The round's winner left while the hands were counted: where the points were all its
-    own they score for no one, so no more hand is waited for."""
-    if not s.rules.lowest_wins:  # there, each seat's points are its own: the count goes on
+def left_during_count(s: State, seat: int, events: Events) -> None:
+    """`seat` left while the hands were counted: its hand is not waited for, whether or not
+    it was its turn to show. With the winner gone the count ends, its points scoring for no
+    one, unless each seat scores its own hand (lowest_at_target) and two seats still play."""
+    if seat in s.to_reveal:
+        s.to_reveal.remove(seat)
+    if s.winner in s.left and (not s.rules.lowest_wins or len(s.active_seats()) < 2):
         s.to_reveal = []
-        next_reveal(s, events)
+    next_reveal(s, events)
 
 
 def next_reveal(s: State, events: Events) -> None:

@@ -581,6 +581,19 @@ def test_the_winner_leaving_while_the_hands_are_counted_at_lowest_at_target_coun
     assert g.scores == [0, 3, 6]
 
 
+@hands("unseen")
+@rule("match_end", 391, "players leaving")
+def test_the_winner_gone_at_lowest_at_target_the_count_ends_once_one_seat_is_left():
+    """The last seat at the table wins the match: its hand is not waited for. Before: the
+    game waited for the last seat to show a hand that could change nothing."""
+    rules = RuleSet.preset(PRESET).replace(match_end="lowest_at_target")
+    g = Game.from_position(rules, hands=[1, 2, 3], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    g.apply(Leave(0))
+    g.apply(Leave(1))
+    assert g.awaiting.kind == "match_over" and g.match_winner == 2
+
+
 @rule(PRESET, 208, "players leaving")
 def test_the_last_seat_left_wins_the_round():
     g = game([["R7", "G1"], ["W", "W4"]], top="R3", draw_pile=PILE)
