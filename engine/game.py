@@ -888,18 +888,18 @@ class Game:
             return
         if len(active) == 1 and s.winner is None:
             scoring.end_round(s, active[0], events)
+        elif s.winner is not None:  # the hands are being counted (real cards)
+            scoring.left_during_count(s, seat, events)
         elif s.awaiting.seat == seat:
             self._move_on_from_leaver(seat, events)
         else:
             self._drop_waiting_leaver(seat)
 
     def _drop_waiting_leaver(self, seat: int) -> None:
-        """A seat that leaves while another is awaited is not waited for later: its hand is
-        not shown in the tally, and a challenge it made dies with it (the next seat plays)."""
+        """A seat that leaves while another is awaited is not waited for later: a challenge it
+        made dies with it (the next seat plays)."""
         s = self._s
-        if seat in s.to_reveal:
-            s.to_reveal.remove(seat)
-        elif s.awaiting.kind is _REVEAL and s.w4 is not None and s.w4.challenger == seat:
+        if s.awaiting.kind is _REVEAL and s.w4 is not None and s.w4.challenger == seat:
             # As a victim leaving before it challenges: nothing is drawn.
             s.pending, s.w4 = 0, None
             s.begin_turn(s.next(seat))
@@ -908,10 +908,6 @@ class Game:
         s = self._s
         kind = s.awaiting.kind
         nxt = s.next(seat)
-        if kind is Kind.REVEAL and s.winner is not None:
-            s.to_reveal.remove(seat)
-            scoring.next_reveal(s, events)
-            return
         if kind is Kind.REVEAL:
             nxt = s.w4.challenger  # the challenge dies with the seat: the victim plays
         if kind is Kind.FLIP:

@@ -48,7 +48,10 @@ def points(hand: Hand) -> int:
 def round_points(s: State, winner: int) -> int:
     """The points of the round won by `winner`: every card seen in the other hands.
 
-    The winner's own cards (a round won by the others leaving) score for no one."""
+    The winner's own cards (a round won by the others leaving) score for no one, and so do
+    the others' once the winner has left (unless each seat scores its own, lowest_at_target)."""
+    if winner in s.left and not s.rules.lowest_wins:
+        return 0
     return sum(points(h) for seat, h in enumerate(s.hands) if seat != winner)
 
 
@@ -59,6 +62,17 @@ def end_round(s: State, winner: int, events: Events) -> None:
     if s.rules.points:
         # Real cards: every other seat shows its hand, in turn, before the points count.
         s.to_reveal = [seat for seat in show_order(s, winner) if s.hands[seat].unseen]
+    next_reveal(s, events)
+
+
+def left_during_count(s: State, seat: int, events: Events) -> None:
+    """`seat` left while the hands were counted: its hand is not waited for, whether or not
+    it was its turn to show. With the winner gone the count ends, its points scoring for no
+    one, unless each seat scores its own hand (lowest_at_target) and two seats still play."""
+    if seat in s.to_reveal:
+        s.to_reveal.remove(seat)
+    if s.winner in s.left and (not s.rules.lowest_wins or len(s.active_seats()) < 2):
+        s.to_reveal = []
     next_reveal(s, events)
 
 
@@ -101,8 +115,10 @@ def _match_is_over(s: State, winner: int) -> bool:
 
 
 def _decide_match(s: State, winner: int) -> int:
+    seats = s.active_seats()
     if s.rules.lowest_wins:
-        seats = s.active_seats() or [winner]
         # The lowest total wins; a tie goes to the round's winner, then to the lower seat.
-        return min(seats, key=lambda seat: (s.scores[seat], seat != winner, seat))
-    return winner
+        return min(seats or [winner], key=lambda seat: (s.scores[seat], seat != winner, seat))
+    # A winner that left during the count scored nothing: the match ends only for want of
+    # seats, and the last seat at the table wins it.
+    return winner if winner not in s.left else seats[0]

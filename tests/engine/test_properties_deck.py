@@ -75,8 +75,8 @@ class Tally:
 class Table:
     """The real cards at a table, and the engine refereeing them with unseen hands."""
 
-    def __init__(self, preset: str, players: int, seed: int, odd_rate: float) -> None:
-        self.rules = RuleSet.preset(preset)
+    def __init__(self, preset: str | RuleSet, players: int, seed: int, odd_rate: float) -> None:
+        self.rules = RuleSet.preset(preset) if isinstance(preset, str) else preset
         self.rng = random.Random(seed)
         self.odd_rate = odd_rate
         self.game = Game.referee(players=players, rules=self.rules, dealer=seed % players)

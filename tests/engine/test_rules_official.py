@@ -540,6 +540,60 @@ def test_a_seat_that_leaves_while_another_shows_its_hand_is_not_waited_for():
     assert g.scores[0] == 1 + 2 + 1 + 2 + 3
 
 
+@hands("unseen")
+@rule(PRESET, 208, "players leaving")
+def test_the_winner_leaving_while_the_hands_are_counted_ends_the_count_scoring_nothing():
+    """The points would score for a seat that has left: no one takes them, and no hand is
+    waited for. Before: the count went on, and seat 0, gone, took the points of the hands shown."""
+    g = Game.from_position(RuleSet.preset(PRESET), hands=[1, 2, 3, 4], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    awaits(g, "reveal", 1)
+    g.apply(Leave(0))
+    assert g.awaiting.kind == "round_over"
+    assert g.scores == [0, 0, 0, 0] and g.outcome.points == 0
+    refused(g, Reveal(1, ["G1", "G2"]))
+
+
+@hands("unseen")
+@rule(PRESET, 208, "players leaving")
+def test_the_winner_and_then_all_but_one_leaving_while_the_hands_are_counted():
+    """The last seat at the table wins the match, never a seat that has left. Before: the
+    count went on to seat 2's hand and the match went to seat 0, which had left."""
+    g = Game.from_position(RuleSet.preset(PRESET), hands=[1, 2, 3], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    g.apply(Leave(0))
+    g.apply(Leave(1))
+    assert g.awaiting.kind == "match_over"
+    assert g.match_winner == 2 and g.scores == [0, 0, 0]
+
+
+@hands("unseen")
+@rule("match_end", 391, "players leaving")
+def test_the_winner_leaving_while_the_hands_are_counted_at_lowest_at_target_counts_on():
+    """Each seat scores its own hand there: the count goes on without the winner."""
+    rules = RuleSet.preset(PRESET).replace(match_end="lowest_at_target")
+    g = Game.from_position(rules, hands=[1, 2, 3], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    g.apply(Leave(0))
+    g.apply(Reveal(1, ["G1", "G2"]))
+    g.apply(Reveal(2, ["B1", "B2", "B3"]))
+    assert g.awaiting.kind == "round_over"
+    assert g.scores == [0, 3, 6]
+
+
+@hands("unseen")
+@rule("match_end", 391, "players leaving")
+def test_the_winner_gone_at_lowest_at_target_the_count_ends_once_one_seat_is_left():
+    """The last seat at the table wins the match: its hand is not waited for. Before: the
+    game waited for the last seat to show a hand that could change nothing."""
+    rules = RuleSet.preset(PRESET).replace(match_end="lowest_at_target")
+    g = Game.from_position(rules, hands=[1, 2, 3], top="R3", turn=0)
+    g.apply(Play(0, "R5"))
+    g.apply(Leave(0))
+    g.apply(Leave(1))
+    assert g.awaiting.kind == "match_over" and g.match_winner == 2
+
+
 @rule(PRESET, 208, "players leaving")
 def test_the_last_seat_left_wins_the_round():
     g = game([["R7", "G1"], ["W", "W4"]], top="R3", draw_pile=PILE)

@@ -321,3 +321,19 @@ def test_a_seat_that_leaves_while_another_shows_its_hand_is_not_waited_for(tmp_p
     assert [a["type"] for a in state["actions"]][-3:] == ["Play", "Leave", "Reveal"]
     assert state["awaiting"] == {"kind": "round_over", "seat": None}
     assert state["scores"] == {"1": 0, "2": 1, "3": 0}
+
+
+@pytest.mark.parametrize(
+    "preset", [pytest.param(p, marks=rule(p, LEAVE_LINE[p], LEAVE_ROW)) for p in POINTS]
+)
+def test_the_winner_leaving_while_the_hands_are_counted_ends_the_count(tmp_path, preset):
+    """docs/rules.md lines 413-416: the round's winner leaves while the hands are counted: its
+    points score for no one and no hand is waited for. Before, the count went on and the seat
+    that had left took the points."""
+    script = three(preset) + "2.0 scan pile R6\n3.0 scan pile R7\n4.0 scan pile R8\n"
+    script += "5.0 scan pile R9\n6.0 hold 2 draw 2.5\n9.0 press 2 uno\n"
+    state = play(tmp_path, script, TWO_CARDS)
+    assert state["actions"][-1] == {"type": "Leave", "seat": 1}
+    assert state["awaiting"] == {"kind": "round_over", "seat": None}
+    assert state["events"][0] == "Seat 2 wins the round (+0)"
+    assert state["scores"] == {"1": 0, "2": 0, "3": 0}
