@@ -6,6 +6,8 @@ import os
 import re
 from pathlib import Path
 
+from hw.codebook import fold
+
 MAX_PHOTO_BYTES = 40 * 1024 * 1024
 """A photo larger than this is refused rather than read (a 12 MP JPEG is a few megabytes)."""
 SUFFIXES = (".jpg", ".jpeg", ".png")
@@ -37,8 +39,9 @@ def read_photo(path: Path):
 
 def code_of(path: Path) -> str:
     """The card code a photo's name gives: the name up to its first `_` or `.`, in capitals
-    (`r5_front.jpg` is R5: every code is written in capitals)."""
-    return re.split(r"[_.]", path.name, maxsplit=1)[0].upper()
+    (`r5_front.jpg` is R5: every code is written in capitals), ASCII's alone as a reader's
+    (`rſ.jpg` is no red skip)."""
+    return fold(re.split(r"[_.]", path.name, maxsplit=1)[0])
 
 
 def photos_in(folder: Path) -> list[Path]:

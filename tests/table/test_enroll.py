@@ -230,3 +230,13 @@ def test_enroll_without_its_reader_says_so_and_stops(tmp_path, capsys):
                        "plug it in and run the same command again")  # fmt: skip
     assert said[1].startswith("stopped: 0 of 112 cards")
     assert not out.exists()
+
+
+def test_a_photo_name_is_read_in_capitals_of_ascii_letters_alone():
+    """As a reader's code (hw.codebook.fold): a long s is not an S, so `rſ.jpg` is no red skip."""
+    from pathlib import Path
+
+    from table.commands.photos import code_of
+
+    assert code_of(Path("r5_front.jpg")) == "R5"
+    assert code_of(Path("r\u017f.jpg")) == "R\u017f"
