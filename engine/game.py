@@ -551,7 +551,7 @@ class Game:
         """An independent copy to try an action on: the state copied, its cards, rules,
         actions and events (all immutable) shared."""
         twin = copy.copy(self)
-        twin._s = copy.deepcopy(self._s, {id(self._s.rules): self._s.rules})
+        twin._s = self._s.copy()
         twin._history, twin._listed = list(self._history), list(self._listed)
         twin.last_events = list(self.last_events)
         return twin

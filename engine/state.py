@@ -245,6 +245,21 @@ class State:
         self.color_owed_by: int | None = None
         self.meanwhile: Awaiting | None = None
 
+    def copy(self) -> State:
+        """An independent copy: what changes in place (hands, piles, sets, lists, the random
+        generator) copied; the rest (cards, rules, frozen records, numbers) shared. A generic
+        deep copy walks every card of the piles: this is what trying an action needs."""
+        twin = State.__new__(State)
+        for name in State.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = [Hand(hand.cards, hand.unseen) for hand in self.hands]
+        twin.pile, twin.discard = list(self.pile), list(self.discard)
+        twin.out_of_play, twin.to_reveal = list(self.out_of_play), list(self.to_reveal)
+        twin.scores, twin.called, twin.left = list(self.scores), set(self.called), set(self.left)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
     def reset_round(self) -> None:
         self.discard, self.out_of_play, self.drawn = [], [], ()
         self.hands = [Hand() for _ in range(self.players)]

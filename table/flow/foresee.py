@@ -10,10 +10,10 @@ game is a copy, and a guess is used only where it equals the frame that did come
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine import Game, IllegalAction
+from engine import Game, IllegalAction, Play
 from engine.events import Event
 from table.flow.session import Session, unrefused
 
@@ -36,18 +36,43 @@ class Foreseen:
 def after_draw(session: Session) -> Foreseen | None:
     """The session once the awaited seat's DRAW is applied, or None where it cannot be told
     now (no game, inputs still held, a question open, DRAW refused, a colour owed)."""
-    controller = session.controller
-    if controller is None or controller.next_due() is not None:
-        return None  # what is held goes in first
-    if controller.asking is not None or controller.leaving:
-        return None  # DRAW answers a question there
-    game = controller.game
-    seat = game.awaiting.seat
-    if seat is None or game.meanwhile is not None:
+    seat = _awaited(session)
+    if seat is None:
         return None
+    controller = session.controller
+    game = controller.game
     twin = game.copy()
     try:
         events = twin.apply(controller.draw_action(seat))
     except IllegalAction:
         return None
     return Foreseen(session, twin, events)
+
+
+def after_plays(session: Session) -> Iterator[Foreseen]:
+    """The session once the awaited seat plays one card, for each card of the deck in force
+    the game allows it to play now (a scan: which one is known only once it is read), made
+    as they are asked for; none where `after_draw` could tell nothing either."""
+    seat = _awaited(session)
+    if seat is None:
+        return
+    game = session.controller.game
+    for card in dict.fromkeys(game.rules.deck()):
+        play = Play(seat, (card,))
+        if game.allows(play):
+            twin = game.copy()
+            yield Foreseen(session, twin, twin.apply(play))
+
+
+def _awaited(session: Session) -> int | None:
+    """The game seat whose next input can be foreseen: None with no game, inputs still held,
+    a question open (a button answers it there), or a colour owed."""
+    controller = session.controller
+    if controller is None or controller.next_due() is not None:
+        return None  # what is held goes in first
+    if controller.asking is not None or controller.leaving:
+        return None
+    game = controller.game
+    if game.meanwhile is not None:
+        return None
+    return game.awaiting.seat

@@ -39,7 +39,8 @@ MAX_WAIT = 0.5  # seconds the loop sleeps at most when nothing is due (the watch
 @dataclass
 class Loop:
     """One table's loop. `frame(session, now)` draws a frame; `ahead()` runs when the loop is
-    about to sleep with nothing to handle."""
+    about to sleep with nothing to handle, a piece of work a time: while it says more is left,
+    the loop only looks for input before it runs it again."""
 
     session: Session
     events: queue.Queue[InputEvent]
@@ -50,7 +51,7 @@ class Loop:
     after: list[Callable[[list[Outcome], float], None]] = field(default_factory=list)
     clock: Callable[[], float] = time.monotonic
     present: Callable[[], None] | None = None  # shows what `frame` drew (None: frame shows it)
-    ahead: Callable[[Session], None] | None = None  # makes what the next frame likely draws
+    ahead: Callable[[Session], bool] | None = None  # makes what the next frame likely draws
     frames: int = 0
     _drawn: int = -1
 
@@ -62,8 +63,10 @@ class Loop:
         inbox = isinstance(self.events, Inbox)
         first = None
         if self.ahead is not None and self.events.empty() and self._timeout(wait, now) > 0:
-            # The frame is shown, nothing waits: time to make the next one's.
-            self.ahead(self.session)
+            # The frame is shown, nothing waits: time to make the next one's, a piece at a
+            # time (an input that comes meanwhile waits for one piece at most).
+            if self.ahead(self.session):
+                wait = 0.0
             now = self.clock()
         if not inbox:
             first = self._get(self._timeout(wait, now))

@@ -4,7 +4,7 @@ regions whose drawing changed (table/screen/regions.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
@@ -37,6 +37,8 @@ class Display:
         self.foreseen = 0  # frames a guess had drawn already (`guess`)
         self._ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
         self._guess_of = -1  # the frame (`drawn`) guess() last drew ahead after
+        self._likely_of = -1  # the frame (`drawn`) likely() last listed frames after
+        self._foreseeing: Iterator[View] = iter(())  # the Views likely() has yet to list
         self._guessed: list[pygame.Rect] = []  # drawn by a guess, not handed to the display
         self._under_guess: list[Listed] | None = None  # the frame a guess was drawn over
 
@@ -75,8 +77,10 @@ class Display:
             parts = self._list(view)
             regions = changed(self._parts if same_size else None, parts, screen)
             self.painter.replay(regions)
-            if under is not None:  # drawn over a wrong guess: the screen differs only here
-                regions = changed(under, parts, screen)
+            if under is not None:
+                # Drawn over a wrong guess: the screen shown differs only where the guess drew
+                # or this frame did (a diff from the frame under the guess costs a frame more).
+                regions = merge(self._guessed + regions)
         self._drawn(view, parts, regions)
         return regions
 
@@ -123,6 +127,7 @@ class Display:
         if view is None or self._ahead_of == self.drawn:
             return
         self._ahead_of = self.drawn
+        self.listing.unforesee()
         self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):
@@ -147,6 +152,28 @@ class Display:
         if regions:
             self._under_guess, self._guessed = self._parts, regions
             self._last, self._parts = view, parts
+
+    def likely(self, foresee: Callable[[], Iterable[View]]) -> bool:
+        """List the parts of the frame of the next of the Views `foresee()` (asked once a
+        frame) says one input or another may bring (a scan's plays): the next frame that has
+        one of those parts finds it listed. Of the events, only the new lines' alphas are
+        made (a line's image is large, and each play's is its own: Painter.alphas_only).
+        Returns whether Views are left: one a call, so an input waits for one at most."""
+        if self._last is None:
+            return False
+        if self._likely_of != self.drawn:
+            self._likely_of, self._foreseeing = self.drawn, iter(foresee())
+        view = next(self._foreseeing, None)
+        if view is None:
+            return False
+        lay, p, text = self.layout, self.painter, _text(view)
+        for part in frame_parts(lay, view):
+            if part.draw is parts.event_list:
+                with p.alphas_only():
+                    self.listing.aside(p, lay, text, part)
+            else:
+                self.listing.likely(p, lay, text, part)
+        return True
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:
         """Make now what plays will draw at the top card's size: the parts of the face of each

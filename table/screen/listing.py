@@ -56,6 +56,7 @@ class Listed:
 
 
 PART_HISTORY = 4  # listings kept per part's name, this frame's among them
+LIKELY = 64  # listings kept of frames that may come (a scan's plays: up to 18 a turn)
 
 
 def _newest(listed: Listed, before: Iterable[Listed]) -> list[Listed]:
@@ -69,13 +70,16 @@ class Listing:
 
     A frame listed `ahead` (one that may never come: Display.guess) is kept apart: the next
     frame may take its parts, but it pushes none of the last frames' out until it comes
-    (`came`)."""
+    (`came`). So are parts listed as `likely` (of frames that one input or another may bring),
+    until the next frame comes."""
 
     def __init__(self) -> None:
         self._context: tuple[Layout, Text] | None = None
         self._last: dict[str, list[Listed]] = {}  # by name: the newest first
         self._ahead: dict[str, Listed] = {}  # the frame listed ahead, by name
+        self._likely: dict[str, list[Listed]] = {}  # parts of frames that may come, by name
         self.lists: Counter[str] = Counter()
+        self.taken = 0  # parts a frame took from those listed as `likely`
 
     def frame(
         self, p: Painter, lay: Layout, text: Text, parts: list[Part], ahead: bool = False
@@ -84,13 +88,15 @@ class Listing:
         changed; `p` holds the frame's calls, marks, placed and cut texts as if all were.
         With `ahead`, the frame is kept apart until it `came`."""
         if (lay, text) != self._context:
-            self._context, self._last, self._ahead = (lay, text), {}, {}
+            self._context, self._last, self._ahead, self._likely = (lay, text), {}, {}, {}
         p.begin(defer=True)
         frame: dict[str, Listed] = {}
         for part in parts:
             if part.name in frame:
                 raise ValueError(f"two parts named {part.name!r} in one frame")
             listed = self._kept(part)
+            if listed is not None and listed in self._likely.get(part.name, ()):
+                self.taken += not ahead
             if listed is None:
                 self.lists[part.name] += 1
                 listed = self._list(p, lay, text, part)
@@ -111,27 +117,49 @@ class Listing:
         """The frame listed ahead is the frame now: kept as if it had been listed now."""
         self._remember(self._ahead)
 
+    def likely(self, p: Painter, lay: Layout, text: Text, part: Part) -> None:
+        """List `part` of a frame that may come, unless a listing of it is kept already: the
+        next frame takes it if it has that part, and then forgets the rest."""
+        if (lay, text) != self._context or self._kept(part) is not None:
+            return
+        if sum(map(len, self._likely.values())) >= LIKELY:
+            return
+        self._likely.setdefault(part.name, []).append(self._listed(p, lay, text, part))
+
     def _kept(self, part: Part) -> Listed | None:
-        """A listing of `part` kept: the last frames', or the frame listed ahead's."""
+        """A listing of `part` kept: the last frames', the frame listed ahead's, or a likely
+        frame's."""
         listed = next((k for k in self._last.get(part.name, ()) if k.keeps(part)), None)
+        if listed is not None:
+            return listed
         ahead = self._ahead.get(part.name)
-        if listed is None and ahead is not None and ahead.keeps(part):
+        if ahead is not None and ahead.keeps(part):
             return ahead
-        return listed
+        return next((k for k in self._likely.get(part.name, ()) if k.keeps(part)), None)
 
     def _remember(self, frame: dict[str, Listed]) -> None:
         # Only this frame's names: a part gone from it frees its images.
         self._last = {
             name: _newest(listed, self._last.get(name, ())) for name, listed in frame.items()
         }
-        self._ahead = {}
+
+    def unforesee(self) -> None:
+        """Drop the listings of frames foreseen (`ahead`, `likely`) that did not come: once
+        the table waits, not when a frame comes (the images they alone hold go back to the
+        system then, page by page). Until then a frame may take them, as any kept listing of
+        equal facts."""
+        self._ahead, self._likely = {}, {}
 
     def aside(self, p: Painter, lay: Layout, text: Text, part: Part) -> None:
         """List `part` as a frame would, keeping nothing of it but the images its drawing
         made (in `p`'s caches): a frame that lists it finds them made."""
+        self._listed(p, lay, text, part)
+
+    def _listed(self, p: Painter, lay: Layout, text: Text, part: Part) -> Listed:
+        """`part` listed on `p` apart from any frame: nothing drawn, `p`'s frame untouched."""
         deferred, p.deferred = p.deferred, True
         try:
-            self._list(p, lay, text, part)
+            return self._list(p, lay, text, part)
         finally:
             p.deferred = deferred
 

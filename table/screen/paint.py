@@ -3,11 +3,12 @@ every drawing call of a frame (`Op`), so that the next frame redraws only what c
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -36,7 +37,8 @@ ALPHA_SCREENS = 0.25
 SMALL_PANEL = 16  # a rounded panel up to 1/16 of the screen is kept as an image
 WIDTHS = 4096  # text widths kept (a frame measures about a hundred)
 UNKEPT = 64  # lines drawn halved whose alpha waits for keep_alphas (a frame makes a few)
-PLANES = 256  # halved colour planes kept (a match makes texts again in about 120 of them)
+PLANES = 512  # halved colour planes kept (a match makes texts again in about 120 of them, and
+# the plays foreseen make a turn's few more: Display.likely)
 OVALS = 8  # ellipses' masks kept (the felt and its edge: two per screen size)
 FELTS = 4  # felts kept, with their kept regions (one per screen size)
 FELT_SCREENS = 0.1  # the felt's regions its edges cross, kept as drawn (seats' strips, lines)
@@ -467,6 +469,9 @@ class Painter:
         # image (parts.card_parts: a card played again looks its parts up, nothing more).
         self.recipes: dict[Hashable, tuple] = {}
         self._halver = Halver()
+        # While set, a line drawn halved that is not kept yet only has its alpha made (and its
+        # colour's plane): a frame that may never come needs no image of it (`alphas_only`).
+        self._alphas_only = False
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -566,6 +571,8 @@ class Painter:
         key = (text, px, color, outline)
         image = self.texts.get(key)
         if image is None:
+            if self._alphas_only and not outline and px < FINE_PX:
+                return self._alpha_made(text, px, color)
             if outline:
                 image = outlined_text(self.font(px), text, color, INK, outline)
             elif px >= FINE_PX:
@@ -581,6 +588,26 @@ class Painter:
                     image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
             self.texts.put(key, image)
         return image
+
+    @contextlib.contextmanager
+    def alphas_only(self) -> Iterator[None]:
+        """Within it, a line drawn halved and not kept is not made, only its alpha and its
+        colour's plane: a frame that draws it later colours it for a fraction of the cost. The
+        images `text` returns meanwhile are blank, for the calls of a listing thrown away."""
+        self._alphas_only = True
+        try:
+            yield
+        finally:
+            self._alphas_only = False
+
+    def _alpha_made(self, text: str, px: int, color: RGB) -> pygame.Surface:
+        alpha = self._alpha(text, px)
+        if alpha is None:
+            halved, big = self._halver.line(self.font(px * 2), text)
+            alpha = Alpha.of(halved, big)
+            self.alphas.put((text, px), alpha)
+        self._halved_colour(color, alpha.big, alpha.size)
+        return pygame.Surface(alpha.size, pygame.SRCALPHA, 32)
 
     def _alpha(self, text: str, px: int) -> Alpha | None:
         """The alpha kept of a line drawn halved, or taken now from the line if it was made

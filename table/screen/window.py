@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -215,16 +216,24 @@ class Window:
         """Show what `draw` drew since the last time."""
         self.display.present()
 
-    def ahead(self, session: Session) -> None:
-        """While the table waits: make what the next frame will likely draw, and draw ahead
-        (unshown) the frame a DRAW by the awaited seat would bring (table/flow/foresee.py)."""
+    def ahead(self, session: Session) -> bool:
+        """While the table waits: make what the next frame will likely draw, draw ahead
+        (unshown) the frame a DRAW by the awaited seat would bring, and list the parts of
+        the frames its plays would (table/flow/foresee.py), a play a call; returns whether
+        plays are left."""
         self.display.ahead()
-        if not self.help:
-            self.display.guess(lambda: self._foreseen(session))
+        if self.help:
+            return False
+        self.display.guess(lambda: self._foreseen(session))
+        return self.display.likely(lambda: self._plays(session))
 
     def _foreseen(self, session: Session) -> View | None:
         foreseen = foresee.after_draw(session)
         return session_view(foreseen, self._local()) if foreseen is not None else None
+
+    def _plays(self, session: Session) -> Iterator[View]:
+        local = self._local()
+        return (session_view(foreseen, local) for foreseen in foresee.after_plays(session))
 
     def _save(self, view: View) -> None:
         name = str(view.screen)

@@ -8,11 +8,13 @@ import dataclasses
 import random
 import re
 from copy import deepcopy
+from enum import Enum
 from pathlib import Path
 
 import pytest
 
 from engine import Game, Kind, RuleSet, Stacking
+from engine.state import State
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 FAMILIES = (
@@ -93,6 +95,35 @@ def test_a_deep_copy_takes_unchecked_only_what_it_listed_itself():
     with pytest.raises(ValueError, match="not an action legal_actions"):
         twin.apply_listed(action)
     assert twin.apply(action) == game.apply_listed(action)  # `apply` checks it: the same
+
+
+def _unchanging(value) -> bool:
+    """Whether `value` cannot change in place (what State.copy may share)."""
+    if dataclasses.is_dataclass(value):
+        return type(value).__dataclass_params__.frozen
+    if isinstance(value, tuple):
+        return all(_unchanging(v) for v in value)
+    return isinstance(value, (int, str, float, type(None), Enum, frozenset, RuleSet))
+
+
+def test_a_state_copy_shares_only_what_cannot_change():
+    """State.copy shares a slot only if it cannot change in place, so a slot added later
+    that can is caught here; what it copies is equal."""
+    game = Game.new(4, RuleSet.preset("official"), seed=7)
+    rng = random.Random(1)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    state = game._s
+    twin = state.copy()
+    for name in State.__slots__:
+        value, copied = getattr(state, name), getattr(twin, name)
+        if not _unchanging(value):
+            assert copied is not value, name
+    assert twin.rng.getstate() == state.rng.getstate()
+    for hand, copied in zip(state.hands, twin.hands, strict=True):
+        assert copied.cards == hand.cards and copied.cards is not hand.cards
+        assert copied.unseen == hand.unseen
+    assert Game.snapshot(game) == game.copy().snapshot()
 
 
 def test_apply_checks_even_a_just_listed_action(monkeypatch):

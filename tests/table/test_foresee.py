@@ -1,6 +1,7 @@
 """A frame drawn ahead (table/flow/foresee.py, Display.guess): the DRAW it foresees shows
 exactly what drawing after the DRAW shows, and a guess that did not come true never reaches
-the display, over a whole bots' match."""
+the display, over a whole bots' match; so do the parts listed for the plays foreseen
+(Display.likely)."""
 
 from __future__ import annotations
 
@@ -77,8 +78,11 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
             assert pygame.image.tobytes(window, "RGB") == expected, "the screen drawn differs"
             assert pygame.image.tobytes(shown, "RGB") == expected, "the screen shown differs"
             foreseen_draw = None
+            display.ahead()
             if not local.help:
                 display.guess(lambda local=local: _after_draw(match.session, local))
+                while display.likely(lambda local=local: _after_plays(match.session, local)):
+                    pass
                 game = match.session.game
                 if display.guessed and game is not None:
                     draw = match.session.controller.draw_action(game.awaiting.seat)
@@ -89,12 +93,17 @@ def _play(tmp_path, lang: str, window: pygame.Surface, handed: list) -> tuple[in
     finally:
         match.close()
     assert match.driver.consistent, match.driver.problem
+    assert display.listing.taken > 50, "no part listed for a likely play was ever taken"
     return right, wrong
 
 
 def _after_draw(session: Session, local: Local):
     foreseen = foresee.after_draw(session)
     return session_view(foreseen, local) if foreseen is not None else None
+
+
+def _after_plays(session: Session, local: Local):
+    return [session_view(foreseen, local) for foreseen in foresee.after_plays(session)]
 
 
 def _session_in_play(tmp_path) -> tuple[Session, list[float]]:
