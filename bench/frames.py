@@ -69,7 +69,8 @@ def play(size: tuple[int, int], matches: int = 1) -> dict:
                     drew.append(2 if ahead else int(window.display.drawn != drawn))
                     if drew[-1]:
                         shares.append(window.display.updated / screen)
-                    window.ahead(session)  # as the loop does before it sleeps: not the frame's work
+                    while window.ahead(session):  # as the loop does before it sleeps
+                        pass  # (not the frame's work), a piece a turn until none is left
             finally:
                 match.close()
             played += match.driver.actions

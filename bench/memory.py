@@ -99,7 +99,8 @@ def measure(size: tuple[int, int], actions: int = 5000, matches: int | None = No
                     window.draw(match.session, match.now)  # as the table's loop draws
                     window.present()
                     frames += window.display.drawn != drawn
-                    window.ahead(match.session)  # as the loop does before it sleeps
+                    while window.ahead(match.session):  # as the loop does before it sleeps
+                        pass
                     view = window.view(match.session)
                     screens.add(str(view.screen) + ("+help" if view.help else ""))
                     if view.game is not None and view.game.top:

@@ -1,11 +1,14 @@
 """What the table will likely show next, worked out while it waits: the session as a DRAW by
-the awaited seat would leave it.
+the awaited seat would leave it, and as each card it may play would.
 
 DRAW is the one input whose outcome the table knows before it comes: a scan may be any card,
 a call any seat's. So while the table waits, the window draws the frame of that DRAW ahead,
 unshown (Display.guess); when the DRAW comes, its frame is drawn already, and any other input
-is drawn over the guess as over any frame not shown. Nothing here is applied or saved: the
-game is a copy, and a guess is used only where it equals the frame that did come.
+is drawn over the guess as over any frame not shown. A scan is most often one of the few
+cards the game allows now (about 18 of the deck's 54 faces): the window lists the parts of
+each one's frame too (Display.likely), so a scan's frame finds the new top card listed. Nothing
+here is applied or saved: the game is a copy, and what is made ahead is used only where it
+equals what the frame that did come draws.
 """
 
 from __future__ import annotations

@@ -128,6 +128,7 @@ class Display:
             return
         self._ahead_of = self.drawn
         self.listing.unforesee()
+        self.painter.unforesee()
         self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):

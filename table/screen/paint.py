@@ -472,6 +472,9 @@ class Painter:
         # While set, a line drawn halved that is not kept yet only has its alpha made (and its
         # colour's plane): a frame that may never come needs no image of it (`alphas_only`).
         self._alphas_only = False
+        # Those alphas, apart from the kept ones until a frame takes one (most never come: a
+        # turn foresees some 18 plays, and one is scanned), dropped by `unforesee`.
+        self._foreseen: dict[tuple[str, int], Alpha] = {}
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
         )  # each image's bounding box of visible pixels
@@ -604,17 +607,24 @@ class Painter:
         alpha = self._alpha(text, px)
         if alpha is None:
             halved, big = self._halver.line(self.font(px * 2), text)
-            alpha = Alpha.of(halved, big)
-            self.alphas.put((text, px), alpha)
+            alpha = self._foreseen[(text, px)] = Alpha.of(halved, big)
         self._halved_colour(color, alpha.big, alpha.size)
         return pygame.Surface(alpha.size, pygame.SRCALPHA, 32)
 
+    def unforesee(self) -> None:
+        """Drop the alphas made `alphas_only` that no frame took."""
+        self._foreseen = {}
+
     def _alpha(self, text: str, px: int) -> Alpha | None:
         """The alpha kept of a line drawn halved, or taken now from the line if it was made
-        since `keep_alphas` and is still kept."""
-        alpha = self.alphas.get((text, px))
-        if alpha is None and (text, px) in self._unkept:
-            alpha = self._keep_alpha(text, px, *self._unkept.pop((text, px)))
+        since `keep_alphas` and is still kept, or from those made `alphas_only`."""
+        key = (text, px)
+        alpha = self.alphas.get(key)
+        if alpha is None and key in self._unkept:
+            alpha = self._keep_alpha(text, px, *self._unkept.pop(key))
+        if alpha is None and key in self._foreseen:
+            alpha = self._foreseen.pop(key)
+            self.alphas.put(key, alpha)
         return alpha
 
     def keep_alphas(self) -> None:
