@@ -14,7 +14,7 @@ from .layout import Layout
 from .listing import Listed, Listing, Part
 from .paint import Painter
 from .regions import changed, merge
-from .screens import frame_parts
+from .screens import CARD_PARTS, frame_parts
 from .text import Text
 from .view import View
 
@@ -156,9 +156,10 @@ class Display:
 
     def likely(self, foresee: Callable[[], Iterable[View]]) -> bool:
         """List the parts of the frame of the next of the Views `foresee()` (asked once a
-        frame) says one input or another may bring (a scan's plays): the next frame that has
-        one of those parts finds it listed. Of the events, only the new lines' alphas are
-        made (a line's image is large, and each play's is its own: Painter.alphas_only).
+        frame) says one input or another may bring (a scan's plays) that its card decides
+        (screens.CARD_PARTS): the next frame that has one of them finds it listed. Of the
+        events, only the new lines' alphas are made (a line's image is large, and each
+        play's is its own: Painter.alphas_only).
         Returns whether Views are left: one a call, so an input waits for one at most."""
         if self._last is None:
             return False
@@ -172,7 +173,7 @@ class Display:
             if part.draw is parts.event_list:
                 with p.alphas_only():
                     self.listing.aside(p, lay, text, part)
-            else:
+            elif part.name in CARD_PARTS:
                 self.listing.likely(p, lay, text, part)
         return True
 

@@ -23,7 +23,11 @@ from .theme import INK, RGB
 # per colour, the ranks: about a screen), panels, swatches, the small faces a round's end shows
 # (half a screen); far less of text. What is used least recently goes first. At 1.5 screens a
 # match made each rank 6 times over (330 ranks for 53); at 2 about once (3.6 MiB more at 1080p).
-IMAGE_SCREENS = 2.0
+# 1.75: a face the cache let go is made again while the table waits, for the plays it foresees
+# (Display.likely), not in a scan's frame; and their listings hold a turn's faces (up to some
+# 18) besides what the cache holds (measured at 1080p over 15 matches: a peak 1.1 MiB higher
+# at 2, 0.7 MiB lower at 1.75, than at 2 with no plays foreseen).
+IMAGE_SCREENS = 1.75
 TEXT_SCREENS = 0.5
 # Behind the texts, the alpha alone of each line drawn halved (under FINE_PX; a byte a pixel, as
 # many bytes as TEXT_SCREENS: four times the pixels): a text gone from the cache is made again
@@ -589,6 +593,8 @@ class Painter:
                     self._unkept[(text, px)] = (color, big)  # its alpha: kept later
                 else:
                     image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
+                    if alpha.ink is not None:
+                        self._ink[image] = pygame.Rect(alpha.ink)  # not worked out again
             self.texts.put(key, image)
         return image
 
@@ -607,7 +613,8 @@ class Painter:
         alpha = self._alpha(text, px)
         if alpha is None:
             halved, big = self._halver.line(self.font(px * 2), text)
-            alpha = self._foreseen[(text, px)] = Alpha.of(halved, big)
+            ink = tuple(self._text_ink(text, px, halved))
+            alpha = self._foreseen[(text, px)] = Alpha.of(halved, big, ink)
         self._halved_colour(color, alpha.big, alpha.size)
         return pygame.Surface(alpha.size, pygame.SRCALPHA, 32)
 
@@ -638,7 +645,8 @@ class Painter:
         image = self.texts.peek((text, px, color, 0))
         if image is None:
             return None  # gone already: the next use draws it again
-        alpha = Alpha.of(image, big)
+        ink = self._ink.get(image)
+        alpha = Alpha.of(image, big, tuple(ink) if ink is not None else None)
         self.alphas.put((text, px), alpha)
         return alpha
 
@@ -987,17 +995,18 @@ class Alpha:
     alpha: bytes
     size: tuple[int, int]
     big: tuple[int, int]  # the size it was drawn at, to be halved
+    ink: Box | None = None  # the rows its glyphs may touch (Painter._text_ink)
 
     @staticmethod
-    def of(image: pygame.Surface, big: tuple[int, int]) -> Alpha:
-        """The alpha of `image`, a line halved from `big`."""
+    def of(image: pygame.Surface, big: tuple[int, int], ink: Box | None = None) -> Alpha:
+        """The alpha of `image`, a line halved from `big` (with its `ink`, if known)."""
         width, height = image.get_size()
         if image.get_pitch() == 4 * width and image.get_masks() == _ARGB:
             # B, G, R, A: a copy, not a conversion (a memoryview's strided copy is 7x slower).
             pixels = image.get_buffer().raw
         else:
             pixels = pygame.image.tobytes(image, "BGRA")
-        return Alpha(pixels[3::4], (width, height), big)
+        return Alpha(pixels[3::4], (width, height), big, ink)
 
     def coloured(self, plane: pygame.Color | pygame.Surface) -> pygame.Surface:
         """The line in a colour, given the `_halved_colour` of that colour: the very pixels

@@ -41,6 +41,13 @@ class Info:
     pending: int
 
 
+CARD_PARTS = frozenset({"pile", "info"})
+"""The parts of the game screen the card played decides (the top card; the colour, direction
+and draw total): those Display.likely lists ahead for each play foreseen. The others a play
+changes (the seats, the prompt) hold new texts, which kept for every play would hold memory
+for what is mostly never shown."""
+
+
 def game(lay: Layout, view: View) -> list[Part]:
     """The top card large, the colour and direction, the draw total, the last events."""
     shown = view.game
