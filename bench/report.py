@@ -421,10 +421,10 @@ def _input_why(table: dict) -> str:
         "the load average at the start is in the Machine table. A DRAW's frame is drawn "
         "ahead while the table waits; a scan's card is known only once it is read, so its "
         "frame is drawn when it comes, over the guess. Meanwhile the table lists, a play a "
-        "loop turn, the parts of the frame of each card the awaited seat may play (the top "
-        "card, the seats, the prompt) and makes the alpha of each one's new line of events "
-        "(drawn twice its size and halved): the scan's frame colours that line, lists the "
-        "events, and draws the regions where it differs from the guess."
+        "loop turn, the parts of the frame of each card the awaited seat may play that the "
+        "card decides (the top card, the colour, the events with the line it adds, drawn "
+        "twice its size and halved): the scan's frame finds them listed, and draws the "
+        "regions where it differs from the guess."
     )
 
 
@@ -591,8 +591,8 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "any card: its frame is drawn over the guess, and the display is handed the regions "
         "the guess drew and those the scan's frame drew. Meanwhile, a play a loop turn (an "
         "input waits for one at most), the table lists the parts of the frame each card the "
-        "awaited seat may play would bring (`Display.likely`), and the alpha of its new line "
-        "of events: the scan's frame finds its top card, seats and prompt listed.",
+        "awaited seat may play would bring that the card decides (`Display.likely`: the top "
+        "card, the colour, the events with its new line): the scan's frame finds them listed.",
         "",
         "The last three columns are medians of the stages: **wake** from the input sent to "
         "the loop handing it to the session (the device's thread: gpiozero's callback, "

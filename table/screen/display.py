@@ -14,7 +14,7 @@ from .layout import Layout
 from .listing import Listed, Listing, Part
 from .paint import Painter
 from .regions import changed, merge
-from .screens import CARD_PARTS, frame_parts
+from .screens import PLAY_PARTS, frame_parts
 from .text import Text
 from .view import View
 
@@ -128,13 +128,13 @@ class Display:
             return
         self._ahead_of = self.drawn
         self.listing.unforesee()
-        self.painter.unforesee()
         self.painter.keep_alphas()
         lay = self.layout
         for part in frame_parts(lay, view):
             if part.draw is parts.event_list and part.facts.what:
                 moved = Part(part.name, parts.events_after(part.facts), part.draw)
                 self.listing.aside(self.painter, lay, _text(view), moved)
+        self.painter.unforesee()  # once the line a play foreseen added has its alpha kept
 
     def guess(self, foresee: Callable[[], View | None]) -> None:
         """Draw now, once a frame and not shown, the frame of the View `foresee()` expects
@@ -157,9 +157,8 @@ class Display:
     def likely(self, foresee: Callable[[], Iterable[View]]) -> bool:
         """List the parts of the frame of the next of the Views `foresee()` (asked once a
         frame) says one input or another may bring (a scan's plays) that its card decides
-        (screens.CARD_PARTS): the next frame that has one of them finds it listed. Of the
-        events, only the new lines' alphas are made (a line's image is large, and each
-        play's is its own: Painter.alphas_only).
+        (screens.PLAY_PARTS): the next frame that has one of them finds it listed. Their new
+        texts are kept apart (Painter.foreseeing): most plays foreseen never come.
         Returns whether Views are left: one a call, so an input waits for one at most."""
         if self._last is None:
             return False
@@ -169,12 +168,10 @@ class Display:
         if view is None:
             return False
         lay, p, text = self.layout, self.painter, _text(view)
-        for part in frame_parts(lay, view):
-            if part.draw is parts.event_list:
-                with p.alphas_only():
-                    self.listing.aside(p, lay, text, part)
-            elif part.name in CARD_PARTS:
-                self.listing.likely(p, lay, text, part)
+        with p.foreseeing():
+            for part in frame_parts(lay, view):
+                if part.name in PLAY_PARTS:
+                    self.listing.likely(p, lay, text, part)
         return True
 
     def warm(self, codes: Iterable[str], lang: str = "en", call_word: str = "UNO") -> None:

@@ -473,11 +473,12 @@ class Painter:
         # image (parts.card_parts: a card played again looks its parts up, nothing more).
         self.recipes: dict[Hashable, tuple] = {}
         self._halver = Halver()
-        # While set, a line drawn halved that is not kept yet only has its alpha made (and its
-        # colour's plane): a frame that may never come needs no image of it (`alphas_only`).
-        self._alphas_only = False
-        # Those alphas, apart from the kept ones until a frame takes one (most never come: a
-        # turn foresees some 18 plays, and one is scanned), dropped by `unforesee`.
+        # While set (`foreseeing`), texts not kept are made apart from the kept ones, with
+        # their alphas: frames that may never come (a turn foresees some 18 plays, and one is
+        # scanned) push nothing out of the caches; a frame takes what it uses, `unforesee`
+        # drops the rest.
+        self._foreseeing = False
+        self._foreseen_texts: dict[tuple[str, int, RGB, int], pygame.Surface] = {}
         self._foreseen: dict[tuple[str, int], Alpha] = {}
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = (
             weakref.WeakKeyDictionary()
@@ -577,59 +578,66 @@ class Painter:
         """One line of `text` at `px` in `color` (with an `outline` of INK), kept."""
         key = (text, px, color, outline)
         image = self.texts.get(key)
-        if image is None:
-            if self._alphas_only and not outline and px < FINE_PX:
-                return self._alpha_made(text, px, color)
-            if outline:
-                image = outlined_text(self.font(px), text, color, INK, outline)
-            elif px >= FINE_PX:
-                image = self.font(px).render(text, True, color)
-            else:
-                alpha = self._alpha(text, px)
-                if alpha is None:
-                    image, big = self._fine(text, px, color)
-                    if len(self._unkept) >= UNKEPT:
-                        self.keep_alphas()
-                    self._unkept[(text, px)] = (color, big)  # its alpha: kept later
-                else:
-                    image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
-                    if alpha.ink is not None:
-                        self._ink[image] = pygame.Rect(alpha.ink)  # not worked out again
+        if image is None and key in self._foreseen_texts:
+            if self._foreseeing:
+                return self._foreseen_texts[key]
+            image = self._foreseen_texts.pop(key)  # foreseen, and it came: kept now
             self.texts.put(key, image)
+        if image is None:
+            image = self._made_text(text, px, color, outline)
+            if self._foreseeing:
+                self._foreseen_texts[key] = image
+            else:
+                self.texts.put(key, image)
+        return image
+
+    def _made_text(self, text: str, px: int, color: RGB, outline: int) -> pygame.Surface:
+        if outline:
+            return outlined_text(self.font(px), text, color, INK, outline)
+        if px >= FINE_PX:
+            return self.font(px).render(text, True, color)
+        alpha = self._alpha(text, px)
+        if alpha is not None:
+            image = alpha.coloured(self._halved_colour(color, alpha.big, alpha.size))
+            if alpha.ink is not None:
+                self._ink[image] = pygame.Rect(alpha.ink)  # not worked out again
+            return image
+        image, big = self._fine(text, px, color)
+        if self._foreseeing:
+            ink = tuple(self._text_ink(text, px, image))
+            self._foreseen[(text, px)] = Alpha.of(image, big, ink)
+            return image
+        if len(self._unkept) >= UNKEPT:
+            self.keep_alphas()
+        self._unkept[(text, px)] = (color, big)  # its alpha: kept later
         return image
 
     @contextlib.contextmanager
-    def alphas_only(self) -> Iterator[None]:
-        """Within it, a line drawn halved and not kept is not made, only its alpha and its
-        colour's plane: a frame that draws it later colours it for a fraction of the cost. The
-        images `text` returns meanwhile are blank, for the calls of a listing thrown away."""
-        self._alphas_only = True
+    def foreseeing(self) -> Iterator[None]:
+        """Within it, texts not kept are made apart (with their alphas), for frames that may
+        never come: the next frame's text_image takes what it uses into the caches, and
+        `unforesee` drops the rest."""
+        self._foreseeing = True
         try:
             yield
         finally:
-            self._alphas_only = False
-
-    def _alpha_made(self, text: str, px: int, color: RGB) -> pygame.Surface:
-        alpha = self._alpha(text, px)
-        if alpha is None:
-            halved, big = self._halver.line(self.font(px * 2), text)
-            ink = tuple(self._text_ink(text, px, halved))
-            alpha = self._foreseen[(text, px)] = Alpha.of(halved, big, ink)
-        self._halved_colour(color, alpha.big, alpha.size)
-        return pygame.Surface(alpha.size, pygame.SRCALPHA, 32)
+            self._foreseeing = False
 
     def unforesee(self) -> None:
-        """Drop the alphas made `alphas_only` that no frame took."""
-        self._foreseen = {}
+        """Drop the texts and alphas made `foreseeing` that no frame took."""
+        self._foreseen_texts, self._foreseen = {}, {}
 
     def _alpha(self, text: str, px: int) -> Alpha | None:
         """The alpha kept of a line drawn halved, or taken now from the line if it was made
-        since `keep_alphas` and is still kept, or from those made `alphas_only`."""
+        since `keep_alphas` and is still kept, or one made `foreseeing` (kept, once out of
+        it)."""
         key = (text, px)
         alpha = self.alphas.get(key)
         if alpha is None and key in self._unkept:
             alpha = self._keep_alpha(text, px, *self._unkept.pop(key))
         if alpha is None and key in self._foreseen:
+            if self._foreseeing:
+                return self._foreseen[key]
             alpha = self._foreseen.pop(key)
             self.alphas.put(key, alpha)
         return alpha

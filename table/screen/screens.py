@@ -41,11 +41,11 @@ class Info:
     pending: int
 
 
-CARD_PARTS = frozenset({"pile", "info"})
+PLAY_PARTS = frozenset({"pile", "info", "events"})
 """The parts of the game screen the card played decides (the top card; the colour, direction
-and draw total): those Display.likely lists ahead for each play foreseen. The others a play
-changes (the seats, the prompt) hold new texts, which kept for every play would hold memory
-for what is mostly never shown."""
+and draw total; the line it adds to the events): those Display.likely lists ahead for each
+play foreseen. The others a play changes (the seats, the prompt) are mostly the same for
+every play, and listed again when they are not."""
 
 
 def game(lay: Layout, view: View) -> list[Part]:
