@@ -588,8 +588,8 @@ def _table_section(table: dict, start: dict, resumed: dict) -> list[str]:
         "their frame stage is the View built and found equal to the one drawn ahead, then "
         "handed to the display. A press the table cannot foresee (UNO, CHALLENGE) costs about "
         "what the row without drawing ahead shows (a DRAW drawn once it came). A scan may be "
-        "any card: its frame is drawn over the guess, and the display is handed the regions "
-        "the guess drew and those the scan's frame drew. Meanwhile, a play a loop turn (an "
+        "any card: its frame is drawn over the guess, and the display is handed only the "
+        "regions where it differs from the frame shown. Meanwhile, a play a loop turn (an "
         "input waits for one at most), the table lists the parts of the frame each card the "
         "awaited seat may play would bring that the card decides (`Display.likely`: the top "
         "card, the colour, the events with its new line): the scan's frame finds them listed.",

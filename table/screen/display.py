@@ -77,10 +77,8 @@ class Display:
             parts = self._list(view)
             regions = changed(self._parts if same_size else None, parts, screen)
             self.painter.replay(regions)
-            if under is not None:
-                # Drawn over a wrong guess: the screen shown differs only where the guess drew
-                # or this frame did (a diff from the frame under the guess costs a frame more).
-                regions = merge(self._guessed + regions)
+            if under is not None:  # drawn over a wrong guess: the screen differs only here
+                regions = changed(under, parts, screen)
         self._drawn(view, parts, regions)
         return regions
 
