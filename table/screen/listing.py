@@ -70,8 +70,8 @@ class Listing:
 
     A frame listed `ahead` (one that may never come: Display.guess) is kept apart: the next
     frame may take its parts, but it pushes none of the last frames' out until it comes
-    (`came`). So are parts listed as `likely` (of frames that one input or another may bring),
-    until the next frame comes."""
+    (`came`). So are parts listed as `likely` (of frames that one input or another may bring);
+    both stay until `unforesee`, once the table waits again."""
 
     def __init__(self) -> None:
         self._context: tuple[Layout, Text] | None = None
@@ -118,8 +118,8 @@ class Listing:
         self._remember(self._ahead)
 
     def likely(self, p: Painter, lay: Layout, text: Text, part: Part) -> None:
-        """List `part` of a frame that may come, unless a listing of it is kept already: the
-        next frame takes it if it has that part, and then forgets the rest."""
+        """List `part` of a frame that may come, unless a listing of it is kept already: a
+        frame that has that part takes it (until `unforesee`)."""
         if (lay, text) != self._context or self._kept(part) is not None:
             return
         if sum(map(len, self._likely.values())) >= LIKELY:
