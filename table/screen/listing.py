@@ -56,7 +56,7 @@ class Listed:
 
 
 PART_HISTORY = 4  # listings kept per part's name, this frame's among them
-LIKELY = 64  # listings kept of frames that may come (a scan's plays: up to 18 a turn)
+LIKELY = 64  # listings kept of frames that may come (a scan's plays: some 18 a turn, 3 parts each)
 
 
 def _newest(listed: Listed, before: Iterable[Listed]) -> list[Listed]:
