@@ -83,7 +83,7 @@ class Rig:
         # once the fsync returned.
         self.loop.frame, self.loop.present = self._draw, self._present
         if not ahead:  # no frame drawn ahead (table/flow/foresee.py): texts made ahead only
-            self.loop.ahead = lambda _session: self.window.display.ahead()
+            self.loop.ahead = lambda _session: self.window.display.ahead() or False
         self._started: float | None = None  # when the frame not shown yet began
         self._drawn = 0.0  # when it was drawn (then it waits for the fsync, if still running)
 

@@ -55,7 +55,7 @@ def after_draw(session: Session) -> Foreseen | None:
 def after_plays(session: Session) -> Iterator[Foreseen]:
     """The session once the awaited seat plays one card, for each card of the deck in force
     the game allows it to play now (a scan: which one is known only once it is read), made
-    as they are asked for; none where `after_draw` could tell nothing either."""
+    as they are asked for; none where the awaited seat's input cannot be foreseen (`_awaited`)."""
     seat = _awaited(session)
     if seat is None:
         return

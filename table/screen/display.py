@@ -38,7 +38,7 @@ class Display:
         self._ahead_of = -1  # the frame (`drawn`) ahead() last made texts after
         self._guess_of = -1  # the frame (`drawn`) guess() last drew ahead after
         self._likely_of = -1  # the frame (`drawn`) likely() last listed frames after
-        self._foreseeing: Iterator[View] = iter(())  # the Views likely() has yet to list
+        self._plays_left: Iterator[View] = iter(())  # the Views likely() has yet to list
         self._guessed: list[pygame.Rect] = []  # drawn by a guess, not handed to the display
         self._under_guess: list[Listed] | None = None  # the frame a guess was drawn over
 
@@ -161,8 +161,8 @@ class Display:
         if self._last is None:
             return False
         if self._likely_of != self.drawn:
-            self._likely_of, self._foreseeing = self.drawn, iter(foresee())
-        view = next(self._foreseeing, None)
+            self._likely_of, self._plays_left = self.drawn, iter(foresee())
+        view = next(self._plays_left, None)
         if view is None:
             return False
         lay, p, text = self.layout, self.painter, _text(view)

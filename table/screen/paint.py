@@ -25,8 +25,8 @@ from .theme import INK, RGB
 # match made each rank 6 times over (330 ranks for 53); at 2 about once (3.6 MiB more at 1080p).
 # 1.75: a face the cache let go is made again while the table waits, for the plays it foresees
 # (Display.likely), not in a scan's frame; and their listings hold a turn's faces (up to some
-# 18) besides what the cache holds (measured at 1080p over 15 matches: a peak 1.1 MiB higher
-# at 2, 0.7 MiB lower at 1.75, than at 2 with no plays foreseen).
+# 18) besides what the cache holds (peaks at 1080p over 15 matches: 78.2 MiB at 2 with no
+# plays foreseen; with them, 79.3 at 2, 77.5 at 1.75).
 IMAGE_SCREENS = 1.75
 TEXT_SCREENS = 0.5
 # Behind the texts, the alpha alone of each line drawn halved (under FINE_PX; a byte a pixel, as
@@ -604,8 +604,8 @@ class Painter:
             return image
         image, big = self._fine(text, px, color)
         if self._foreseeing:
-            ink = tuple(self._text_ink(text, px, image))
-            self._foreseen[(text, px)] = Alpha.of(image, big, ink)
+            ink = self._ink[image] = self._text_ink(text, px, image)  # `text` reads it too
+            self._foreseen[(text, px)] = Alpha.of(image, big, tuple(ink))
             return image
         if len(self._unkept) >= UNKEPT:
             self.keep_alphas()
